@@ -1,0 +1,39 @@
+#pragma once
+/// Contact manifolds for the solid shape pairs the solver needs.
+/// Pair functions are spelled A-then-B; the normal points from A to B (see shapes.h for the contract).
+#include <cstdint>
+
+#include "sensu/geometry/shapes.h"
+
+namespace sensu {
+
+struct ManifoldPoint {
+    Vec2 point{};          ///< world point midway between the two surfaces, m
+    float separation = 0;  ///< signed distance between the surfaces along the normal; < 0 when penetrating
+    uint32_t id = 0;       ///< feature id: the same features give the same id next step (warm starting)
+};
+
+struct Manifold {
+    Vec2 normal{};                ///< world unit normal from A to B
+    ManifoldPoint points[2]{};
+    int pointCount = 0;           ///< 0 when the shapes are farther apart than the speculative margin
+};
+
+/// Every Collide* function reports points whose separation is below `margin` (≥ 0, metres), so a solver
+/// can act on contacts that are about to touch (speculative contacts); margin 0 reports touching only.
+Manifold CollideCircles(const Circle& a, const Transform& xfA, const Circle& b, const Transform& xfB, float margin = 0.0f);
+Manifold CollideCapsuleAndCircle(const Capsule& a, const Transform& xfA, const Circle& b, const Transform& xfB, float margin = 0.0f);
+Manifold CollideCapsules(const Capsule& a, const Transform& xfA, const Capsule& b, const Transform& xfB, float margin = 0.0f);
+Manifold CollideBoxAndCircle(const Box& a, const Transform& xfA, const Circle& b, const Transform& xfB, float margin = 0.0f);
+Manifold CollideBoxAndCapsule(const Box& a, const Transform& xfA, const Capsule& b, const Transform& xfB, float margin = 0.0f);
+Manifold CollideBoxes(const Box& a, const Transform& xfA, const Box& b, const Transform& xfB, float margin = 0.0f);
+Manifold CollidePolygonAndCircle(const ConvexPolygon& a, const Transform& xfA, const Circle& b, const Transform& xfB, float margin = 0.0f);
+Manifold CollidePolygonAndCapsule(const ConvexPolygon& a, const Transform& xfA, const Capsule& b, const Transform& xfB, float margin = 0.0f);
+Manifold CollidePolygonAndBox(const ConvexPolygon& a, const Transform& xfA, const Box& b, const Transform& xfB, float margin = 0.0f);
+Manifold CollidePolygons(const ConvexPolygon& a, const Transform& xfA, const ConvexPolygon& b, const Transform& xfB, float margin = 0.0f);
+Manifold CollideSegmentAndCircle(const Segment& a, const Transform& xfA, const Circle& b, const Transform& xfB, float margin = 0.0f);
+Manifold CollideSegmentAndCapsule(const Segment& a, const Transform& xfA, const Capsule& b, const Transform& xfB, float margin = 0.0f);
+Manifold CollideSegmentAndBox(const Segment& a, const Transform& xfA, const Box& b, const Transform& xfB, float margin = 0.0f);
+Manifold CollideSegmentAndPolygon(const Segment& a, const Transform& xfA, const ConvexPolygon& b, const Transform& xfB, float margin = 0.0f);
+
+} // namespace sensu

@@ -1,0 +1,123 @@
+#pragma once
+/// The shape value types of the collision layer.
+///
+/// Contract for every function in sensu/geometry (written once, here):
+///  - units are metres and radians; shapes are given in their own local frame and placed by a Transform;
+///  - a contact or separation normal points from shape A to shape B;
+///  - separation is the signed distance between the surfaces: negative when they penetrate.
+///
+/// Every constructor validates its input and throws sensu::InvalidArgument with a message naming the
+/// problem (non-finite values, negative radius, non-positive size, non-convex / clockwise / collinear /
+/// duplicate polygon vertices). A shape object therefore always holds a valid shape.
+#include <array>
+#include <cstdint>
+#include <span>
+
+#include "sensu/math.h"
+
+namespace sensu {
+
+/// Solid disc.
+class Circle {
+public:
+    /// radius ≥ 0 (0 is a point).
+    Circle(Vec2 center, float radius);
+    Vec2 center() const { return center_; }
+    float radius() const { return radius_; }
+
+private:
+    Vec2 center_;
+    float radius_;
+};
+
+/// Solid capsule: all points within `radius` of the segment a–b (the swept circle, "SSV", of seed 001).
+class Capsule {
+public:
+    /// radius ≥ 0; a may equal b (then it is a circle).
+    Capsule(Vec2 a, Vec2 b, float radius);
+    Vec2 a() const { return a_; }
+    Vec2 b() const { return b_; }
+    float radius() const { return radius_; }
+
+private:
+    Vec2 a_, b_;
+    float radius_;
+};
+
+/// Solid oriented rectangle.
+class Box {
+public:
+    /// halfExtents.x > 0 and halfExtents.y > 0; angle in radians (local frame of the shape).
+    Box(Vec2 halfExtents, Vec2 center = {}, float angle = 0.0f);
+    Vec2 halfExtents() const { return halfExtents_; }
+    Vec2 center() const { return center_; }
+    Rot rotation() const { return rotation_; }
+    /// Corners counter-clockwise, starting at (-hx, -hy) in the box frame.
+    std::array<Vec2, 4> Corners() const;
+
+private:
+    Vec2 halfExtents_;
+    Vec2 center_;
+    Rot rotation_;
+};
+
+inline constexpr int kMaxPolygonVertices = 8;
+
+/// Solid convex polygon with 3 … kMaxPolygonVertices vertices, counter-clockwise.
+class ConvexPolygon {
+public:
+    /// Vertices must be counter-clockwise, strictly convex (no three collinear), with no duplicates.
+    explicit ConvexPolygon(std::span<const Vec2> vertices);
+    static ConvexPolygon FromBox(const Box& box);
+    int count() const { return count_; }
+    Vec2 vertex(int i) const { return vertices_[i]; }
+    /// Outward unit normal of edge i (from vertex i to vertex i+1).
+    Vec2 normal(int i) const { return normals_[i]; }
+    std::span<const Vec2> vertices() const { return {vertices_.data(), static_cast<size_t>(count_)}; }
+    std::span<const Vec2> normals() const { return {normals_.data(), static_cast<size_t>(count_)}; }
+    Vec2 centroid() const { return centroid_; }
+
+private:
+    ConvexPolygon() = default;
+    void Finish();
+    std::array<Vec2, kMaxPolygonVertices> vertices_{};
+    std::array<Vec2, kMaxPolygonVertices> normals_{};
+    Vec2 centroid_{};
+    int count_ = 0;
+};
+
+/// Line segment a–b (static geometry, one-sided only by the caller's choice).
+class Segment {
+public:
+    /// a and b must differ.
+    Segment(Vec2 a, Vec2 b);
+    Vec2 a() const { return a_; }
+    Vec2 b() const { return b_; }
+
+private:
+    Vec2 a_, b_;
+};
+
+/// Annular sector, the "fan" of seed 000 (§2.1, eq. 2.1–2.3): points p with
+/// innerRadius ≤ |p − O| ≤ outerRadius and angle(p − O, axis) ≤ halfAngle.
+/// halfAngle = π is a full annulus; innerRadius = 0 is a pie slice.
+class Sector {
+public:
+    /// axis: any non-zero direction (normalised here); halfAngle in [0, π]; 0 ≤ innerRadius < outerRadius.
+    Sector(Vec2 center, Vec2 axis, float halfAngle, float innerRadius, float outerRadius);
+    Vec2 center() const { return center_; }
+    /// Unit axis A.
+    Vec2 axis() const { return axis_; }
+    float halfAngle() const { return halfAngle_; }
+    float innerRadius() const { return innerRadius_; }
+    float outerRadius() const { return outerRadius_; }
+    /// cos(halfAngle), cached for the wedge test `q·A ≥ |q| cos θ` (seed 000 eq. 2.20, valid for all θ).
+    float cosHalfAngle() const { return cosHalfAngle_; }
+    float sinHalfAngle() const { return sinHalfAngle_; }
+
+private:
+    Vec2 center_, axis_;
+    float halfAngle_, innerRadius_, outerRadius_, cosHalfAngle_, sinHalfAngle_;
+};
+
+} // namespace sensu

@@ -1,0 +1,128 @@
+#include "sensu/geometry/shapes.h"
+
+#include <string>
+
+namespace sensu {
+
+namespace {
+
+void RequireNonNegative(float x, const char* what) {
+    RequireFinite(x, what);
+    if (x < 0.0f) throw InvalidArgument(std::string(what) + " must be >= 0 (got " + std::to_string(x) + ")");
+}
+
+void RequirePositive(float x, const char* what) {
+    RequireFinite(x, what);
+    if (!(x > 0.0f)) throw InvalidArgument(std::string(what) + " must be > 0 (got " + std::to_string(x) + ")");
+}
+
+} // namespace
+
+Circle::Circle(Vec2 center, float radius) : center_(center), radius_(radius) {
+    RequireFinite(center, "Circle center");
+    RequireNonNegative(radius, "Circle radius");
+}
+
+Capsule::Capsule(Vec2 a, Vec2 b, float radius) : a_(a), b_(b), radius_(radius) {
+    RequireFinite(a, "Capsule end a");
+    RequireFinite(b, "Capsule end b");
+    RequireNonNegative(radius, "Capsule radius");
+}
+
+Box::Box(Vec2 halfExtents, Vec2 center, float angle) : halfExtents_(halfExtents), center_(center) {
+    RequirePositive(halfExtents.x, "Box half width");
+    RequirePositive(halfExtents.y, "Box half height");
+    RequireFinite(center, "Box center");
+    RequireFinite(angle, "Box angle");
+    rotation_ = Rot::FromAngle(angle);
+}
+
+std::array<Vec2, 4> Box::Corners() const {
+    const Vec2 h = halfExtents_;
+    return {center_ + Rotate(rotation_, {-h.x, -h.y}), center_ + Rotate(rotation_, {h.x, -h.y}),
+            center_ + Rotate(rotation_, {h.x, h.y}), center_ + Rotate(rotation_, {-h.x, h.y})};
+}
+
+ConvexPolygon::ConvexPolygon(std::span<const Vec2> vertices) {
+    const size_t n = vertices.size();
+    if (n < 3 || n > static_cast<size_t>(kMaxPolygonVertices))
+        throw InvalidArgument("ConvexPolygon needs 3 to " + std::to_string(kMaxPolygonVertices) + " vertices (got " +
+                              std::to_string(n) + ")");
+    for (size_t i = 0; i < n; ++i) {
+        RequireFinite(vertices[i], "ConvexPolygon vertex");
+        vertices_[i] = vertices[i];
+    }
+    count_ = static_cast<int>(n);
+    Finish();
+}
+
+ConvexPolygon ConvexPolygon::FromBox(const Box& box) {
+    ConvexPolygon poly;
+    const auto corners = box.Corners();
+    for (int i = 0; i < 4; ++i) poly.vertices_[i] = corners[i];
+    poly.count_ = 4;
+    poly.Finish();
+    return poly;
+}
+
+void ConvexPolygon::Finish() {
+    // Scale-aware tolerance so tiny (1e-3 m) and huge (1e3 m) polygons are judged alike.
+    float extent = 0.0f;
+    for (int i = 0; i < count_; ++i) extent = Max(extent, Max(std::abs(vertices_[i].x - vertices_[0].x), std::abs(vertices_[i].y - vertices_[0].y)));
+    const float lengthTol = 1e-6f * Max(extent, 1e-30f);
+    for (int i = 0; i < count_; ++i)
+        for (int j = i + 1; j < count_; ++j)
+            if (Distance(vertices_[i], vertices_[j]) <= lengthTol)
+                throw InvalidArgument("ConvexPolygon has duplicate vertices (" + std::to_string(i) + " and " + std::to_string(j) + ")");
+    for (int i = 0; i < count_; ++i) {
+        const Vec2 a = vertices_[i];
+        const Vec2 b = vertices_[(i + 1) % count_];
+        const Vec2 c = vertices_[(i + 2) % count_];
+        const Vec2 edge = Normalize(b - a);
+        const float turn = Cross(edge, c - b);
+        if (std::abs(turn) <= lengthTol) throw InvalidArgument("ConvexPolygon has collinear vertices (around index " + std::to_string((i + 1) % count_) + ")");
+        if (turn < 0.0f) throw InvalidArgument("ConvexPolygon must be convex and counter-clockwise (turns clockwise at index " + std::to_string((i + 1) % count_) + ")");
+        normals_[i] = RightPerp(edge);
+    }
+    // A star polygon turns left at every vertex but winds more than once: total turning must be 2π.
+    float winding = 0.0f;
+    for (int i = 0; i < count_; ++i) {
+        const Vec2 e0 = vertices_[(i + 1) % count_] - vertices_[i];
+        const Vec2 e1 = vertices_[(i + 2) % count_] - vertices_[(i + 1) % count_];
+        winding += std::atan2(Cross(e0, e1), Dot(e0, e1));
+    }
+    if (winding > 1.5f * kTwoPi) throw InvalidArgument("ConvexPolygon is self-intersecting (winds more than once)");
+    // Area-weighted centroid (triangle fan about vertex 0).
+    Vec2 c{};
+    float area = 0.0f;
+    for (int i = 1; i + 1 < count_; ++i) {
+        const float a = 0.5f * Cross(vertices_[i] - vertices_[0], vertices_[i + 1] - vertices_[0]);
+        c += (a / 3.0f) * (vertices_[0] + vertices_[i] + vertices_[i + 1]);
+        area += a;
+    }
+    centroid_ = (1.0f / area) * c;
+}
+
+Segment::Segment(Vec2 a, Vec2 b) : a_(a), b_(b) {
+    RequireFinite(a, "Segment end a");
+    RequireFinite(b, "Segment end b");
+    if (a == b) throw InvalidArgument("Segment ends must differ");
+}
+
+Sector::Sector(Vec2 center, Vec2 axis, float halfAngle, float innerRadius, float outerRadius)
+    : center_(center), halfAngle_(halfAngle), innerRadius_(innerRadius), outerRadius_(outerRadius) {
+    RequireFinite(center, "Sector center");
+    RequireFinite(axis, "Sector axis");
+    RequireFinite(halfAngle, "Sector half angle");
+    if (halfAngle < 0.0f || halfAngle > kPi) throw InvalidArgument("Sector half angle must be in [0, pi] (got " + std::to_string(halfAngle) + ")");
+    RequireNonNegative(innerRadius, "Sector inner radius");
+    RequirePositive(outerRadius, "Sector outer radius");
+    if (!(outerRadius > innerRadius)) throw InvalidArgument("Sector outer radius must exceed the inner radius");
+    axis_ = Normalize(axis);
+    if (axis_ == Vec2{}) throw InvalidArgument("Sector axis must be non-zero");
+    cosHalfAngle_ = std::cos(halfAngle);
+    sinHalfAngle_ = std::sin(halfAngle);
+    if (halfAngle == kPi) { cosHalfAngle_ = -1.0f; sinHalfAngle_ = 0.0f; }
+}
+
+} // namespace sensu
