@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# sensu's one entry point: installs what is missing (Debian 12), configures, builds, then runs.
+#   ./sensu.sh run [browser flags]   build and start the sample browser (headless PNG when no display)
+#   ./sensu.sh test [--sanitize]     build and run every test (ASan + UBSan build with --sanitize)
+#   ./sensu.sh bench [--quick]       build and run every benchmark, CSVs and plots into out/bench/
+# Re-running is fast: packages are checked with dpkg, CMake rebuilds only what changed.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+packages=(cmake g++ pkg-config libsdl2-dev libbox2d-dev libstb-dev catch2 libimgui-dev libbenchmark-dev)
+jobs=$(nproc 2>/dev/null || echo 2)
+
+install_missing() {
+    local missing=()
+    for p in "${packages[@]}"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    echo "sensu: installing missing Debian packages: ${missing[*]}"
+    local sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+build() {  # build DIR [cmake options...]
+    local dir=$1; shift
+    if [ ! -f "$dir/CMakeCache.txt" ]; then
+        echo "sensu: configuring $dir"
+        cmake -S . -B "$dir" "$@" >"$dir.configure.log" 2>&1 || { cat "$dir.configure.log"; exit 1; }
+    fi
+    echo "sensu: building $dir (${jobs} jobs)"
+    cmake --build "$dir" -j "$jobs"
+}
+
+command=${1:-run}
+[ $# -gt 0 ] && shift
+case "$command" in
+run)
+    install_missing
+    build build -DCMAKE_BUILD_TYPE=Release
+    exec build/bin/sensu-samples "$@"
+    ;;
+test)
+    install_missing
+    if [ "${1:-}" = "--sanitize" ]; then
+        build build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSENSU_SANITIZE=ON -DSENSU_BUILD_BENCH=OFF
+        export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+        export LSAN_OPTIONS=suppressions=$PWD/.ci/lsan.supp
+        cd build-asan
+    else
+        build build -DCMAKE_BUILD_TYPE=Release
+        cd build
+    fi
+    ctest --output-on-failure -j "$jobs"
+    ;;
+bench)
+    install_missing
+    build build -DCMAKE_BUILD_TYPE=Release
+    mkdir -p out/bench
+    for b in build/bin/sensu-bench-*; do
+        echo "== $b"
+        "$b" --csv "out/bench/$(basename "$b").csv" "$@"
+    done
+    ;;
+*)
+    echo "usage: ./sensu.sh run [browser flags] | test [--sanitize] | bench [--quick]" >&2
+    exit 2
+    ;;
+esac
