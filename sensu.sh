@@ -27,7 +27,8 @@ build() {  # build DIR [cmake options...]
     local dir=$1; shift
     if [ ! -f "$dir/CMakeCache.txt" ]; then
         echo "sensu: configuring $dir"
-        cmake -S . -B "$dir" "$@" >"$dir.configure.log" 2>&1 || { cat "$dir.configure.log"; exit 1; }
+        mkdir -p "$dir"
+        cmake -S . -B "$dir" "$@" >"$dir/configure.log" 2>&1 || { cat "$dir/configure.log"; exit 1; }
     fi
     echo "sensu: building $dir (${jobs} jobs)"
     cmake --build "$dir" -j "$jobs"
