@@ -1,5 +1,7 @@
 #include <algorithm>
+#include <cctype>
 #include <cstring>
+#include <filesystem>
 #include <string>
 
 #include "sensu/app/sample.h"
@@ -13,9 +15,9 @@ int g_count;
 bool g_sorted;
 } // namespace
 
-int RegisterSample(const char* category, const char* name, SampleFactory create) {
-    if (g_count >= kMaxSamples) return -1;
-    g_entries[g_count] = {category, name, create};
+int RegisterSample(const char* category, const char* name, SampleFactory create, std::source_location where) {
+    if (g_count >= kMaxSamples || category == nullptr || name == nullptr || create == nullptr) return -1;
+    g_entries[g_count] = {category, name, create, where.file_name()};
     g_sorted = false;
     return g_count++;
 }
@@ -34,12 +36,41 @@ const SampleEntry* Samples() {
 }
 
 int FindSample(const char* categoryAndName) {
+    if (categoryAndName == nullptr) return -1;
     const SampleEntry* entries = Samples();
     for (int i = 0; i < g_count; ++i) {
-        const std::string full = std::string(entries[i].category) + "/" + entries[i].name;
-        if (full == categoryAndName) return i;
+        if (SampleFullName(entries[i]) == categoryAndName) return i;
     }
     return -1;
+}
+
+std::string SampleFullName(const SampleEntry& entry) { return std::string(entry.category) + "/" + entry.name; }
+
+std::string SampleSlug(const SampleEntry& entry) {
+    std::string slug;
+    bool pendingSeparator = false;
+    for (const char* c = entry.name; *c != '\0'; ++c) {
+        const unsigned char u = static_cast<unsigned char>(*c);
+        if (std::isalnum(u) && u < 128) {
+            if (pendingSeparator && !slug.empty()) slug += '_';
+            pendingSeparator = false;
+            slug += static_cast<char>(std::tolower(u));
+        } else {
+            pendingSeparator = true;
+        }
+    }
+    return slug;
+}
+
+std::string SampleFolder(const SampleEntry& entry) {
+    if (entry.file == nullptr || entry.file[0] == '\0') return {};
+    return std::filesystem::path(entry.file).parent_path().string();
+}
+
+std::string SampleScreenshotPath(const SampleEntry& entry) {
+    const std::string folder = SampleFolder(entry);
+    if (folder.empty()) return {};
+    return (std::filesystem::path(folder) / "screenshots" / (SampleSlug(entry) + ".png")).string();
 }
 
 } // namespace sensu

@@ -9,11 +9,17 @@ namespace sensu {
 void Validate(const SolverSettings& s) {
     if (s.velocityIterations < 1) throw InvalidArgument("SolverSettings.velocityIterations must be >= 1");
     if (s.positionIterations < 0) throw InvalidArgument("SolverSettings.positionIterations must be >= 0");
-    RequireFinite(s.restitutionThreshold, "SolverSettings.restitutionThreshold");
-    RequireFinite(s.linearSlop, "SolverSettings.linearSlop");
-    RequireFinite(s.baumgarte, "SolverSettings.baumgarte");
-    if (s.restitutionThreshold < 0.0f || s.linearSlop < 0.0f) throw InvalidArgument("SolverSettings thresholds must be >= 0");
+    const float values[] = {s.restitutionThreshold, s.linearSlop,      s.baumgarte,        s.maxCorrection,
+                            s.speculativeDistance,  s.aabbMargin,      s.restLinearSpeed,  s.restAngularSpeed,
+                            s.restTime,             s.supportNormalY};
+    for (float v : values) RequireFinite(v, "SolverSettings value");
+    if (s.restitutionThreshold < 0.0f || s.linearSlop < 0.0f || s.speculativeDistance < 0.0f || s.aabbMargin < 0.0f)
+        throw InvalidArgument("SolverSettings thresholds, slop and margins must be >= 0");
+    if (s.restLinearSpeed < 0.0f || s.restAngularSpeed < 0.0f || s.restTime < 0.0f)
+        throw InvalidArgument("SolverSettings rest speeds and restTime must be >= 0");
     if (s.baumgarte < 0.0f || s.baumgarte > 1.0f) throw InvalidArgument("SolverSettings.baumgarte must be in [0, 1]");
+    if (s.maxCorrection <= 0.0f) throw InvalidArgument("SolverSettings.maxCorrection must be > 0");
+    if (s.supportNormalY <= 0.0f || s.supportNormalY > 1.0f) throw InvalidArgument("SolverSettings.supportNormalY must be in (0, 1]");
 }
 
 } // namespace sensu

@@ -15,7 +15,7 @@ struct ManifoldPoint {
 
 struct Manifold {
     Vec2 normal{};                ///< world unit normal from A to B
-    ManifoldPoint points[2]{};
+    ManifoldPoint points[2];      ///< [0, pointCount) are valid (no `{}` on this array: GCC 12 then rejects `return {};`)
     int pointCount = 0;           ///< 0 when the shapes are farther apart than the speculative margin
 };
 

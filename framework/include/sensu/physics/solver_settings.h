@@ -8,11 +8,20 @@ struct SolverSettings {
     int positionIterations = 3;         ///< position-correction passes per step (≥ 0)
     bool accumulateImpulses = true;     ///< clamp the accumulated, not the incremental, impulse (A)
     bool warmStarting = true;           ///< start from last step's impulses, matched by feature id (W)
-    bool positionCorrection = true;     ///< remove penetration (P)
-    bool restStates = true;             ///< seed 004 floor-rest state machine
+    bool positionCorrection = true;     ///< remove penetration with a position pass after the velocities (P)
+    bool friction = true;               ///< Coulomb friction at contacts
+    bool restitution = true;            ///< bounce (coefficient e) above restitutionThreshold
+    bool restStates = true;             ///< seed 004 floor-rest state machine (freezes supported piles)
     float restitutionThreshold = 1.0f;  ///< m/s: slower approaches get no bounce
     float linearSlop = 0.005f;          ///< m: allowed penetration that is not corrected
-    float baumgarte = 0.2f;             ///< fraction of the penetration removed per step
+    float baumgarte = 0.2f;             ///< fraction of the penetration removed per position pass, [0, 1]
+    float maxCorrection = 0.2f;         ///< m: largest position correction of one contact per pass (> 0)
+    float speculativeDistance = 0.02f;  ///< m: contacts closer than this (plus the closing motion of one step) are solved
+    float aabbMargin = 0.1f;            ///< m: broad-phase fattening, so resting and slow bodies do not re-enter the tree
+    float restLinearSpeed = 0.05f;      ///< m/s: a body slower than this may come to rest (seed 004 §3.4)
+    float restAngularSpeed = 0.05f;     ///< rad/s: likewise for rotation
+    float restTime = 0.2f;              ///< s: how long a supported body must stay slow before it is frozen (≥ 0)
+    float supportNormalY = 0.9f;        ///< a contact is a floor-like support when its normal's upward component ≥ this, (0, 1]
 };
 
 /// Throws InvalidArgument when a setting is out of range (the world keeps its old settings).

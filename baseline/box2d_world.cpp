@@ -1,0 +1,108 @@
+#include "sensu_baseline/box2d_world.h"
+
+#include <box2d/box2d.h>
+
+namespace sensu::baseline {
+
+namespace {
+
+b2Vec2 ToB2(Vec2 v) { return {v.x, v.y}; }
+
+b2BodyType ToB2(BodyType type) {
+    switch (type) {
+        case BodyType::Static: return b2_staticBody;
+        case BodyType::Kinematic: return b2_kinematicBody;
+        case BodyType::Dynamic: return b2_dynamicBody;
+    }
+    return b2_staticBody;
+}
+
+void AddFixture(b2Body* body, const b2Shape& shape, const ShapeDef& def) {
+    b2FixtureDef fd;
+    fd.shape = &shape;
+    fd.density = def.density;
+    fd.friction = def.friction;
+    fd.restitution = def.restitution;
+    body->CreateFixture(&fd);
+}
+
+void AddShape(b2Body* body, const ShapeDef& def) {
+    if (const auto* c = std::get_if<Circle>(&def.geometry)) {
+        b2CircleShape s;
+        s.m_p = ToB2(c->center());
+        s.m_radius = c->radius();
+        AddFixture(body, s, def);
+    } else if (const auto* c = std::get_if<Capsule>(&def.geometry)) {
+        const Vec2 axis = c->b() - c->a();
+        const float length = Length(axis);
+        for (Vec2 end : {c->a(), c->b()}) {
+            b2CircleShape s;
+            s.m_p = ToB2(end);
+            s.m_radius = c->radius();
+            AddFixture(body, s, def);
+            if (length <= 0.0f) return;  // degenerate capsule: one circle
+        }
+        b2PolygonShape s;
+        s.SetAsBox(0.5f * length, c->radius(), ToB2(0.5f * (c->a() + c->b())), std::atan2(axis.y, axis.x));
+        AddFixture(body, s, def);
+    } else if (const auto* b = std::get_if<Box>(&def.geometry)) {
+        b2PolygonShape s;
+        s.SetAsBox(b->halfExtents().x, b->halfExtents().y, ToB2(b->center()), b->rotation().Angle());
+        AddFixture(body, s, def);
+    } else if (const auto* p = std::get_if<ConvexPolygon>(&def.geometry)) {
+        b2Vec2 points[kMaxPolygonVertices];
+        for (int i = 0; i < p->count(); ++i) points[i] = ToB2(p->vertex(i));
+        b2PolygonShape s;
+        s.Set(points, p->count());
+        AddFixture(body, s, def);
+    } else {
+        const auto& seg = std::get<Segment>(def.geometry);
+        b2EdgeShape s;
+        s.SetTwoSided(ToB2(seg.a()), ToB2(seg.b()));
+        AddFixture(body, s, def);
+    }
+}
+
+} // namespace
+
+Box2DWorld::Box2DWorld(const scenes::SceneDef& scene, bool allowSleeping)
+    : world_(std::make_unique<b2World>(ToB2(scene.gravity))),
+      dt_(scene.dt),
+      velocityIterations_(scene.velocityIterations),
+      positionIterations_(scene.positionIterations) {
+    world_->SetAllowSleeping(allowSleeping);
+    for (const scenes::SceneBody& sb : scene.bodies) {
+        b2BodyDef bd;
+        bd.type = ToB2(sb.body.type);
+        bd.position = ToB2(sb.body.position);
+        bd.angle = sb.body.angle;
+        bd.linearVelocity = ToB2(sb.body.linearVelocity);
+        bd.angularVelocity = sb.body.angularVelocity;
+        bd.gravityScale = sb.body.gravityScale;
+        b2Body* body = world_->CreateBody(&bd);
+        for (const ShapeDef& shape : sb.shapes) AddShape(body, shape);
+        bodies_.push_back(body);
+        if (sb.body.type == BodyType::Dynamic) dynamicBodies_.push_back(body);
+    }
+}
+
+Box2DWorld::~Box2DWorld() = default;
+
+void Box2DWorld::Step() { world_->Step(dt_, velocityIterations_, positionIterations_); }
+
+void Box2DWorld::Sample(std::vector<scenes::BodySample>& out) const {
+    out.clear();
+    for (const b2Body* body : dynamicBodies_) {
+        const b2Vec2 p = body->GetPosition();
+        const b2Vec2 v = body->GetLinearVelocity();
+        out.push_back({{p.x, p.y}, body->GetAngle(), {v.x, v.y}, body->GetAngularVelocity(), !body->IsAwake()});
+    }
+}
+
+int Box2DWorld::AwakeBodyCount() const {
+    int n = 0;
+    for (const b2Body* body : dynamicBodies_) n += body->IsAwake() ? 1 : 0;
+    return n;
+}
+
+} // namespace sensu::baseline

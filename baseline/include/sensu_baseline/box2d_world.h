@@ -1,0 +1,42 @@
+#pragma once
+/// The Box2D 2.4 baseline: a b2World built from the same SceneDef our World takes, read back into the
+/// same BodySample snapshots, so every comparison is apples to apples. Box2D stays out of framework/.
+#include <memory>
+#include <vector>
+
+#include "sensu_scenes/metrics.h"
+#include "sensu_scenes/scene_def.h"
+
+class b2World;
+class b2Body;
+
+namespace sensu::baseline {
+
+class Box2DWorld {
+public:
+    /// Builds the scene: gravity, bodies and shapes (a capsule becomes a box plus two circles, since
+    /// Box2D 2.4 has no capsule); `allowSleeping` is Box2D's sleep switch.
+    Box2DWorld(const scenes::SceneDef& scene, bool allowSleeping);
+    ~Box2DWorld();
+    Box2DWorld(const Box2DWorld&) = delete;
+    Box2DWorld& operator=(const Box2DWorld&) = delete;
+
+    /// One step of scene.dt with the scene's velocity/position iterations.
+    void Step();
+    /// Dynamic bodies in SceneDef order; `resting` means asleep.
+    void Sample(std::vector<scenes::BodySample>& out) const;
+    int AwakeBodyCount() const;
+    /// The Box2D world, for drawing in comparison samples.
+    b2World& World() { return *world_; }
+    /// Every SceneDef body's b2Body, in order.
+    const std::vector<b2Body*>& Bodies() const { return bodies_; }
+
+private:
+    std::unique_ptr<b2World> world_;
+    std::vector<b2Body*> bodies_;
+    std::vector<b2Body*> dynamicBodies_;
+    float dt_;
+    int velocityIterations_, positionIterations_;
+};
+
+} // namespace sensu::baseline

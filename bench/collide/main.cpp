@@ -1,0 +1,72 @@
+// sensu-bench-collide: Google Benchmark main with one extra flag, `--csv FILE`, which writes one CSV
+// row per benchmark run (name, iterations, real and CPU ns per iteration, user counters as key=value
+// pairs) besides the console table. Every other flag goes to Google Benchmark (e.g.
+// --benchmark_filter=BoxBox). The benchmarks register themselves from the other files of this folder,
+// so the collide benchmarks of several engineers share this one main.
+//
+// A reporter of our own instead of Google Benchmark's CSV format: that one aborts when benchmarks
+// carry different user counters, and the files of this folder each report their own.
+#include <benchmark/benchmark.h>
+
+#include <cstring>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace {
+
+class CsvReporter : public benchmark::BenchmarkReporter {
+public:
+    bool ReportContext(const Context&) override {
+        GetOutputStream() << "name,iterations,real_time_ns,cpu_time_ns,counters\n";
+        return true;
+    }
+    void ReportRuns(const std::vector<Run>& runs) override {
+        std::ostream& out = GetOutputStream();
+        for (const Run& run : runs) {
+            if (run.error_occurred) continue;
+            const double toNs = 1e9 / benchmark::GetTimeUnitMultiplier(run.time_unit);
+            out << '"' << run.benchmark_name() << "\"," << run.iterations << ',' << run.GetAdjustedRealTime() * toNs << ','
+                << run.GetAdjustedCPUTime() * toNs << ",\"";
+            bool first = true;
+            for (const auto& [key, counter] : run.counters) {
+                out << (first ? "" : ";") << key << '=' << counter.value;
+                first = false;
+            }
+            out << "\"\n";
+        }
+    }
+};
+
+} // namespace
+
+int main(int argc, char** argv) {
+    std::vector<std::string> args;
+    bool csv = false;
+    for (int i = 0; i < argc; ++i) {
+        const char* arg = argv[i];
+        if (std::strcmp(arg, "--csv") == 0 && i + 1 < argc) {
+            args.push_back(std::string("--benchmark_out=") + argv[++i]);
+            csv = true;
+        } else if (std::strncmp(arg, "--csv=", 6) == 0) {
+            args.push_back(std::string("--benchmark_out=") + (arg + 6));
+            csv = true;
+        } else {
+            args.push_back(arg);
+        }
+    }
+    std::vector<char*> pointers;
+    for (std::string& a : args) pointers.push_back(a.data());
+    pointers.push_back(nullptr);
+    int count = static_cast<int>(args.size());
+    benchmark::Initialize(&count, pointers.data());
+    if (benchmark::ReportUnrecognizedArguments(count, pointers.data())) return 1;
+    if (csv) {
+        CsvReporter file;
+        benchmark::RunSpecifiedBenchmarks(nullptr, &file);
+    } else {
+        benchmark::RunSpecifiedBenchmarks();
+    }
+    benchmark::Shutdown();
+    return 0;
+}

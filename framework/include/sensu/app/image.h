@@ -1,0 +1,28 @@
+#pragma once
+/// RGBA images in memory and PNG files (stb_image / stb_image_write): screenshots and test checks.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace sensu {
+
+/// 8-bit RGBA pixels, rows top to bottom, 4 bytes per pixel.
+struct Image {
+    int width = 0;
+    int height = 0;
+    std::vector<std::uint8_t> rgba;
+
+    bool Empty() const { return width <= 0 || height <= 0; }
+    /// Number of pixels whose RGB differs from the most common colour by more than `tolerance` in
+    /// any channel: 0 for a blank (single-colour) image.
+    long CountNonBackgroundPixels(int tolerance = 8) const;
+};
+
+/// Writes `image` as a PNG, creating missing parent folders. Throws sensu::InvalidArgument naming the
+/// path when the image is empty or the file cannot be written.
+void WritePng(const Image& image, const std::string& path);
+/// Reads an image file (PNG, JPEG, ... whatever stb_image reads) as RGBA. Throws
+/// sensu::InvalidArgument naming the path when it is missing or not a readable image.
+Image ReadImage(const std::string& path);
+
+} // namespace sensu

@@ -1,0 +1,95 @@
+#pragma once
+/// Input state as a sample sees it in Step(): keyboard, mouse (screen and world position, buttons,
+/// drag, wheel) and one game controller (SDL_GameController, hot-plugged).
+///
+/// Levels (`Down`) are the state at the latest frame. Edges (`Pressed`, `Released`, wheel) are gathered
+/// since the previous fixed step, so a key tapped between two steps is seen by exactly one Step(),
+/// whatever the frame rate. When Dear ImGui uses the mouse or keyboard (a panel under the cursor, a text
+/// field with focus) the sample sees nothing from that device.
+#include <array>
+
+#include "sensu/math.h"
+
+namespace sensu {
+
+/// Keys, by physical position (US layout names). Values equal SDL scancodes.
+enum class Key : int {
+    A = 4, B, C, D, E, F, G, H, I, J, K, L, M, N, O, P, Q, R, S, T, U, V, W, X, Y, Z,
+    Num1 = 30, Num2, Num3, Num4, Num5, Num6, Num7, Num8, Num9, Num0,
+    Enter = 40, Escape, Backspace, Tab, Space, Minus, Equals, LeftBracket, RightBracket,
+    F1 = 58, F2, F3, F4, F5, F6, F7, F8, F9, F10, F11, F12,
+    Home = 74, PageUp, Delete, End, PageDown, Right, Left, Down, Up,
+    LeftCtrl = 224, LeftShift, LeftAlt, LeftGui, RightCtrl, RightShift, RightAlt, RightGui,
+};
+inline constexpr int kKeyCount = 512;
+
+enum class MouseButton : int { Left = 0, Middle = 1, Right = 2 };
+inline constexpr int kMouseButtonCount = 3;
+
+/// Game controller buttons (Xbox names: A is the bottom face button). Values equal SDL's.
+enum class GamepadButton : int {
+    A = 0, B, X, Y, Back, Guide, Start, LeftStick, RightStick, LeftShoulder, RightShoulder,
+    DPadUp, DPadDown, DPadLeft, DPadRight,
+};
+inline constexpr int kGamepadButtonCount = 15;
+
+/// The first connected game controller; `connected` is false when there is none.
+struct GamepadState {
+    bool connected = false;
+    /// Stick deflection in [-1, 1]², y up (pushed forward = +y), 10 % dead zone removed.
+    Vec2 leftStick{};
+    Vec2 rightStick{};
+    /// Triggers in [0, 1].
+    float leftTrigger = 0.0f;
+    float rightTrigger = 0.0f;
+    std::array<bool, kGamepadButtonCount> down{};
+    std::array<bool, kGamepadButtonCount> pressed{};
+    std::array<bool, kGamepadButtonCount> released{};
+
+    bool Down(GamepadButton b) const { return down[static_cast<int>(b)]; }
+    bool Pressed(GamepadButton b) const { return pressed[static_cast<int>(b)]; }
+    bool Released(GamepadButton b) const { return released[static_cast<int>(b)]; }
+};
+
+struct Input {
+    std::array<bool, kKeyCount> keyDown{};
+    std::array<bool, kKeyCount> keyPressed{};
+    std::array<bool, kKeyCount> keyReleased{};
+
+    /// Cursor in pixels (origin top-left, y down) and in world metres (through the current camera).
+    Vec2 mouseScreen{};
+    Vec2 mouseWorld{};
+    std::array<bool, kMouseButtonCount> mouseDown{};
+    std::array<bool, kMouseButtonCount> mousePressed{};
+    std::array<bool, kMouseButtonCount> mouseReleased{};
+    /// Where the current (or last) drag of each button started, in world metres / pixels.
+    std::array<Vec2, kMouseButtonCount> dragStartWorld{};
+    std::array<Vec2, kMouseButtonCount> dragStartScreen{};
+    /// Wheel notches since the previous step; positive = away from the user (zoom in).
+    float wheel = 0.0f;
+
+    GamepadState gamepad;
+
+    /// True when Dear ImGui took the mouse / keyboard this frame (the fields above are then cleared).
+    bool uiCapturedMouse = false;
+    bool uiCapturedKeyboard = false;
+
+    bool Down(Key k) const { return keyDown[static_cast<int>(k)]; }
+    bool Pressed(Key k) const { return keyPressed[static_cast<int>(k)]; }
+    bool Released(Key k) const { return keyReleased[static_cast<int>(k)]; }
+    bool Down(MouseButton b) const { return mouseDown[static_cast<int>(b)]; }
+    bool Pressed(MouseButton b) const { return mousePressed[static_cast<int>(b)]; }
+    bool Released(MouseButton b) const { return mouseReleased[static_cast<int>(b)]; }
+    /// True while `b` is held and the cursor moved away from where it went down.
+    bool Dragging(MouseButton b) const;
+    /// World vector from the drag start of `b` to the cursor (zero when not held).
+    Vec2 DragWorld(MouseButton b) const;
+
+    /// Copies levels and positions from `frame` and adds its edges and wheel to the ones not yet
+    /// consumed by a step (how the loop turns per-frame input into per-step input).
+    void Accumulate(const Input& frame);
+    /// Forgets edges and wheel (after a step consumed them).
+    void ClearEdges();
+};
+
+} // namespace sensu

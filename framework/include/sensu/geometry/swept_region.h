@@ -1,0 +1,131 @@
+#pragma once
+/// Regions swept by a body rotating (and translating) over one step, for continuous collision of
+/// fast-spinning bodies (seed 000). Four families, from the thesis' fan to the exact region:
+///
+///  (a) ThesisFan: the annular sector of seed 000 eq. (2.1)–(2.2). It ignores the rectangle's width and
+///      misses about a third of the truly swept area; kept only to reproduce the thesis' results.
+///  (b) ConservativeFan: an annular sector that contains the swept region of any convex shape about any
+///      pivot: radii from the shape's nearest point to its farthest vertex, angle widened by the
+///      shape's angular extent seen from the pivot, a full annulus once the span reaches 2π.
+///  (c) TightSweptRegion (start pose ∪ end pose ∪ a narrower fan) and SweptRegion, the exact region.
+///  (d) SpeculativeAABB: one box around the start and end poses (speculative CCD).
+///
+/// The motion (RotationalSweep): the body frame's origin is the pivot; at fraction t ∈ [0, 1] of the
+/// step the pivot is at pivot + t·translation and the body angle is startAngle + t·sweepAngle. Shapes
+/// are given in that body frame, so the pivot may lie inside or outside the shape.
+///
+/// Translation: every conservative region is built about the mid-step pivot pivot + translation/2 and
+/// grown by |translation|/2, since x(t) = (pivot + T/2) + (t − ½)·T + R(t)·k and |(t − ½)·T| ≤ |T|/2.
+/// With zero translation SweptRegion is exact; with translation it is exact for the rotation and
+/// conservative by at most |translation|/2.
+#include <array>
+#include <optional>
+
+#include "sensu/geometry/arc.h"
+#include "sensu/geometry/shapes.h"
+
+namespace sensu {
+
+/// A body's motion over one step: rotation about a pivot plus an optional translation of the pivot.
+struct RotationalSweep {
+    Vec2 pivot{};            ///< World position of the pivot (the body frame's origin) at t = 0 (m).
+    float startAngle = 0.0f; ///< Body angle at t = 0 (rad).
+    float sweepAngle = 0.0f; ///< Rotation over the step (rad), any finite value: negative is clockwise,
+                             ///< |α| ≥ 2π means at least one full turn.
+    Vec2 translation{};      ///< Displacement of the pivot over the step (m).
+};
+
+/// The body pose at fraction t of the step (t in [0, 1]; other values extrapolate).
+Transform SweepPose(const RotationalSweep& sweep, float t);
+
+/// (a) The thesis fan, seed 000 eq. (2.1)–(2.2): centre O = pivot, half angle θ = |α|/2 (at most π),
+/// r = max(0, d − Wy/2), R = d + Wy/2, axis = the start direction rotated by α/2 (eq. 2.2; not
+/// normalize(u_start + u_end), which breaks for α > π). It ignores the rectangle's width Wx, so it is
+/// NOT conservative. startDirection: from the pivot towards the rectangle's centre at t = 0 (non-zero);
+/// centreDistance d ≥ 0 and radialThickness Wy > 0 in metres; sweepAngle α in radians, any sign.
+Sector ThesisFan(Vec2 pivot, Vec2 startDirection, float centreDistance, float radialThickness, float sweepAngle);
+
+/// (b) A fan (annular sector) that contains everything the body sweeps. Never misses.
+Sector ConservativeFan(const Circle& body, const RotationalSweep& sweep);
+Sector ConservativeFan(const Capsule& body, const RotationalSweep& sweep);
+Sector ConservativeFan(const Box& body, const RotationalSweep& sweep);
+Sector ConservativeFan(const ConvexPolygon& body, const RotationalSweep& sweep);
+
+/// (d) The speculative-CCD bound: the AABB of the start and end poses. Misses what the body sweeps in
+/// between; a baseline only.
+AABB SpeculativeAABB(const Circle& body, const RotationalSweep& sweep);
+AABB SpeculativeAABB(const Capsule& body, const RotationalSweep& sweep);
+AABB SpeculativeAABB(const Box& body, const RotationalSweep& sweep);
+AABB SpeculativeAABB(const ConvexPolygon& body, const RotationalSweep& sweep);
+
+/// (c) Start pose ∪ end pose ∪ a fan spanning only the angles the poses leave uncovered, for polygonal
+/// bodies. Conservative: at radius ρ the body covers angular intervals [a, b] (entry to exit, CCW), the
+/// sweep covers [a, b + α] = [a, b] ∪ [b, a + α] ∪ [a + α, b + α]; the fan spans [min b, max a + α]
+/// over all such intervals. It degenerates to the thesis fan plus the two poses for a zero-width bar.
+class TightSweptRegion {
+public:
+    TightSweptRegion(const Box& body, const RotationalSweep& sweep);
+    TightSweptRegion(const ConvexPolygon& body, const RotationalSweep& sweep);
+
+    /// Body pose at the start / end of the rotation about the mid-step pivot, in world space (grown by
+    /// |translation|/2 when there is a translation).
+    const ConvexPolygon& startPose() const { return startPose_; }
+    const ConvexPolygon& endPose() const { return endPose_; }
+    /// The fan between the poses; empty when the two poses already cover the sweep.
+    const std::optional<Sector>& fan() const { return fan_; }
+
+    bool Overlaps(Vec2 point) const;
+    bool Overlaps(const Circle& shape, const Transform& xf) const;
+    bool Overlaps(const Capsule& shape, const Transform& xf) const;
+    bool Overlaps(const Box& shape, const Transform& xf) const;
+    bool Overlaps(const ConvexPolygon& shape, const Transform& xf) const;
+
+private:
+    TightSweptRegion(std::span<const Vec2> vertices, const RotationalSweep& sweep);
+    ConvexPolygon startPose_, endPose_;
+    std::optional<Sector> fan_;
+};
+
+/// (c) The exact swept region: exact for a pure rotation (any angle, any pivot), conservative by
+/// |translation|/2 otherwise. A query shape Q meets the region iff Q meets the start pose, or an arc
+/// traced by a vertex of the body's core meets Q grown by the radii, or an arc traced backwards by a
+/// vertex of Q's core meets the body grown by the radii (the first contact of two convex shapes is at
+/// a vertex of one of them). Touching counts as overlap. Costs no allocation; cheap rejects first
+/// (bounding box, then the ring of radii).
+class SweptRegion {
+public:
+    SweptRegion(const Circle& body, const RotationalSweep& sweep);
+    SweptRegion(const Capsule& body, const RotationalSweep& sweep);
+    SweptRegion(const Box& body, const RotationalSweep& sweep);
+    SweptRegion(const ConvexPolygon& body, const RotationalSweep& sweep);
+
+    /// Tight world bounding box of the region.
+    const AABB& bounds() const { return bounds_; }
+    /// The amount by which the region is grown to cover the translation (|translation|/2, m).
+    float margin() const { return margin_; }
+
+    bool Overlaps(Vec2 point) const;
+    bool Overlaps(const Circle& shape, const Transform& xf) const;
+    bool Overlaps(const Capsule& shape, const Transform& xf) const;
+    bool Overlaps(const Box& shape, const Transform& xf) const;
+    bool Overlaps(const ConvexPolygon& shape, const Transform& xf) const;
+    bool Overlaps(const Segment& shape, const Transform& xf) const;
+
+private:
+    void Init(const Vec2* core, int count, float radius, const RotationalSweep& sweep);
+    /// Q = convex hull of `points` (world) grown by `radius`.
+    bool OverlapsRounded(const Vec2* points, int count, float radius) const;
+
+    Vec2 pivot_{};                        ///< mid-step pivot (world)
+    Rot startRotation_{};                 ///< body rotation at t = 0
+    ArcSweep forward_{}, backward_{};     ///< windows for arcs over +α and −α
+    std::array<Vec2, kMaxPolygonVertices> core_{}; ///< body core in the body frame, CCW
+    std::array<Arc, kMaxPolygonVertices> vertexArcs_; ///< arcs traced by the core vertices (body frame)
+    int count_ = 0;
+    float radius_ = 0.0f;                 ///< body rounding radius (m)
+    float margin_ = 0.0f;                 ///< |translation| / 2 (m)
+    float coreMinRadius_ = 0.0f, coreMaxRadius_ = 0.0f; ///< nearest and farthest core distance from the pivot
+    AABB bounds_{};
+};
+
+} // namespace sensu

@@ -1,0 +1,123 @@
+#pragma once
+/// The physics world: bodies, shapes, broad phase, persistent contacts, the sequential-impulse solver
+/// and the seed 004 floor-rest state machine.
+///
+/// Step order (box2d-lite's World::Step is the model): find new pairs → narrow phase → wake piles whose
+/// support moves → integrate forces → pre-step + warm start → velocity iterations → wake piles that
+/// were pushed → integrate velocities → position pass → rest states → update the broad phase.
+///
+/// Determinism: no container keyed by pointer is iterated; bodies, shapes and contacts live in arrays
+/// indexed by stable ids, so the same scene stepped twice gives the same StateHash().
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "sensu/geometry/manifold.h"
+#include "sensu/physics/body.h"
+#include "sensu/physics/shape_def.h"
+#include "sensu/physics/solver_settings.h"
+
+namespace sensu {
+
+struct WorldDef {
+    Vec2 gravity{0.0f, -10.0f};  ///< m/s²
+    SolverSettings settings{};
+};
+
+/// One contact point for debug drawing and tests.
+struct ContactPointInfo {
+    BodyId bodyA, bodyB;
+    Vec2 point{};            ///< m, world
+    Vec2 normal{};           ///< from A to B
+    float separation = 0.0f; ///< m, < 0 penetrating
+    float normalImpulse = 0.0f;   ///< N·s accumulated last step
+    float tangentImpulse = 0.0f;  ///< N·s accumulated last step
+};
+
+struct WorldImpl;
+
+class World {
+public:
+    /// Throws InvalidArgument for non-finite gravity or invalid settings.
+    explicit World(const WorldDef& def = {});
+    ~World();
+    World(World&&) noexcept;
+    World& operator=(World&&) noexcept;
+    World(const World&) = delete;
+    World& operator=(const World&) = delete;
+
+    /// Creates a body without shapes (dynamic bodies get mass from their shapes; a dynamic body without
+    /// shapes has mass 1 kg). Throws InvalidArgument for non-finite pose or velocity.
+    BodyId CreateBody(const BodyDef& def);
+    /// Destroys the body, its shapes and contacts; piles that rested on it wake. Stale ids throw.
+    void DestroyBody(BodyId body);
+    /// Adds a shape (mass and inertia recomputed from density). Throws for invalid material values.
+    ShapeId CreateShape(BodyId body, const ShapeDef& def);
+    void DestroyShape(ShapeId shape);
+
+    /// Advances the world by dt seconds (dt ≥ 0 and finite; 0 does nothing).
+    void Step(float dt);
+
+    bool IsValid(BodyId body) const;
+    bool IsValid(ShapeId shape) const;
+
+    BodyType GetType(BodyId body) const;
+    Transform GetTransform(BodyId body) const;
+    Vec2 GetPosition(BodyId body) const;
+    /// rad, unwrapped (a body that turned twice reads ≈ 4π).
+    float GetAngle(BodyId body) const;
+    Vec2 GetWorldCenter(BodyId body) const;
+    Vec2 GetLinearVelocity(BodyId body) const;
+    float GetAngularVelocity(BodyId body) const;
+    float GetMass(BodyId body) const;
+    /// kg·m² about the centre of mass.
+    float GetInertia(BodyId body) const;
+    RestState GetRestState(BodyId body) const;
+    /// False while the body is frozen (RotationStable with rest states on) and for static bodies.
+    bool IsAwake(BodyId body) const;
+    void* GetUserData(BodyId body) const;
+
+    /// Teleport (wakes the pile the body belongs to and every pile touching it).
+    void SetTransform(BodyId body, Vec2 position, float angle);
+    void SetLinearVelocity(BodyId body, Vec2 velocity);
+    void SetAngularVelocity(BodyId body, float omega);
+    /// N at a world point, applied during the next step (then cleared).
+    void ApplyForce(BodyId body, Vec2 force, Vec2 worldPoint);
+    void ApplyForceToCenter(BodyId body, Vec2 force);
+    void ApplyTorque(BodyId body, float torque);
+    /// N·s at a world point, applied at once.
+    void ApplyLinearImpulse(BodyId body, Vec2 impulse, Vec2 worldPoint);
+    /// Wakes the body and its whole pile.
+    void Wake(BodyId body);
+
+    std::span<const ShapeId> GetShapes(BodyId body) const;
+    BodyId GetBody(ShapeId shape) const;
+    const ShapeGeometry& GetGeometry(ShapeId shape) const;
+    float GetFriction(ShapeId shape) const;
+    float GetRestitution(ShapeId shape) const;
+    void* GetUserData(ShapeId shape) const;
+
+    Vec2 GetGravity() const;
+    /// Wakes every body.
+    void SetGravity(Vec2 gravity);
+    const SolverSettings& GetSettings() const;
+    /// Validated first; turning rest states off wakes every body.
+    void SetSettings(const SolverSettings& settings);
+
+    /// Ids of all live bodies in creation-slot order.
+    void GetBodies(std::vector<BodyId>& out) const;
+    int GetBodyCount() const;
+    int GetAwakeBodyCount() const;
+    /// Live contacts whose manifold has points.
+    int GetContactCount() const;
+    void GetContactPoints(std::vector<ContactPointInfo>& out) const;
+
+    /// FNV-1a over every body's pose, velocity and rest state in id order: equal hashes mean equal states.
+    uint64_t StateHash() const;
+
+private:
+    std::unique_ptr<WorldImpl> impl_;
+};
+
+} // namespace sensu

@@ -1,0 +1,273 @@
+#include "sensu/app/app.h"
+
+#include <SDL.h>
+#include <imgui.h>
+#include <imgui_impl_sdl.h>
+#include <imgui_impl_sdlrenderer.h>
+
+#include <cmath>
+#include <cstring>
+
+namespace sensu {
+
+namespace {
+
+static_assert(static_cast<int>(Key::A) == SDL_SCANCODE_A && static_cast<int>(Key::Z) == SDL_SCANCODE_Z);
+static_assert(static_cast<int>(Key::Num1) == SDL_SCANCODE_1 && static_cast<int>(Key::Num0) == SDL_SCANCODE_0);
+static_assert(static_cast<int>(Key::RightBracket) == SDL_SCANCODE_RIGHTBRACKET);
+static_assert(static_cast<int>(Key::F12) == SDL_SCANCODE_F12 && static_cast<int>(Key::Up) == SDL_SCANCODE_UP);
+static_assert(static_cast<int>(Key::RightGui) == SDL_SCANCODE_RGUI && kKeyCount == SDL_NUM_SCANCODES);
+static_assert(static_cast<int>(GamepadButton::DPadRight) == SDL_CONTROLLER_BUTTON_DPAD_RIGHT);
+
+// Sticks rest a little off centre; a radial dead zone hides the drift without a cross-shaped notch.
+constexpr float kStickDeadZone = 0.1f;
+
+Vec2 Stick(SDL_GameController* pad, SDL_GameControllerAxis ax, SDL_GameControllerAxis ay) {
+    // SDL reports y down; the world (and our Input) is y up.
+    const Vec2 raw{static_cast<float>(SDL_GameControllerGetAxis(pad, ax)) / 32767.0f,
+                   -static_cast<float>(SDL_GameControllerGetAxis(pad, ay)) / 32767.0f};
+    float length = 0.0f;
+    const Vec2 dir = GetLengthAndNormalize(length, raw);
+    if (length <= kStickDeadZone) return {};
+    return Min(1.0f, (length - kStickDeadZone) / (1.0f - kStickDeadZone)) * dir;
+}
+
+int MouseIndex(Uint8 sdlButton) {
+    switch (sdlButton) {
+    case SDL_BUTTON_LEFT: return 0;
+    case SDL_BUTTON_MIDDLE: return 1;
+    case SDL_BUTTON_RIGHT: return 2;
+    default: return -1;
+    }
+}
+
+} // namespace
+
+App::App(const AppOptions& options) : headless_(options.headless) {
+    if (options.width < 16 || options.height < 16 || options.width > 16384 || options.height > 16384) {
+        throw InvalidArgument("App size must be 16…16384 pixels each, got " + std::to_string(options.width) + "×" +
+                              std::to_string(options.height));
+    }
+    try {
+        if (headless_) InitHeadless(options);
+        else InitWindowed(options);
+    } catch (...) {
+        Release();
+        throw;
+    }
+}
+
+void App::InitWindowed(const AppOptions& options) {
+    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0) {
+        throw DisplayUnavailable(std::string("SDL video could not start: ") + SDL_GetError());
+    }
+    sdlInitialised_ = true;
+    const char* driver = SDL_GetCurrentVideoDriver();
+    if (driver != nullptr && (std::strcmp(driver, "dummy") == 0 || std::strcmp(driver, "offscreen") == 0)) {
+        throw DisplayUnavailable(std::string("the SDL video driver '") + driver + "' shows no window");
+    }
+    // Controllers are optional: without them (no permissions, no udev) the app still runs.
+    SDL_InitSubSystem(SDL_INIT_GAMECONTROLLER);
+    window_ = SDL_CreateWindow(options.title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, options.width,
+                               options.height, SDL_WINDOW_RESIZABLE);
+    if (window_ == nullptr) throw DisplayUnavailable(std::string("cannot create a window: ") + SDL_GetError());
+    sdlRenderer_ = SDL_CreateRenderer(window_, -1, SDL_RENDERER_ACCELERATED | (options.vsync ? SDL_RENDERER_PRESENTVSYNC : 0));
+    if (sdlRenderer_ == nullptr) sdlRenderer_ = SDL_CreateRenderer(window_, -1, SDL_RENDERER_SOFTWARE);
+    if (sdlRenderer_ == nullptr) throw DisplayUnavailable(std::string("cannot create a renderer: ") + SDL_GetError());
+    renderer_ = std::make_unique<Renderer>(sdlRenderer_);
+
+    imgui_ = ImGui::CreateContext();
+    ImGui::SetCurrentContext(imgui_);
+    ImGui::GetIO().IniFilename = nullptr;  // no imgui.ini littering the working directory
+    ImGui::StyleColorsDark();
+    ImGui_ImplSDL2_InitForSDLRenderer(window_);
+    imguiPlatform_ = true;
+    ImGui_ImplSDLRenderer_Init(sdlRenderer_);
+}
+
+void App::InitHeadless(const AppOptions& options) {
+    // No SDL_Init: a software renderer drawing into a memory surface needs no video driver at all.
+    surface_ = SDL_CreateRGBSurfaceWithFormat(0, options.width, options.height, 32, SDL_PIXELFORMAT_RGB888);
+    if (surface_ == nullptr) throw InvalidArgument(std::string("cannot create a headless surface: ") + SDL_GetError());
+    sdlRenderer_ = SDL_CreateSoftwareRenderer(surface_);
+    if (sdlRenderer_ == nullptr) throw InvalidArgument(std::string("cannot create a software renderer: ") + SDL_GetError());
+    renderer_ = std::make_unique<Renderer>(sdlRenderer_);
+
+    imgui_ = ImGui::CreateContext();
+    ImGui::SetCurrentContext(imgui_);
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.DisplaySize = ImVec2(static_cast<float>(options.width), static_cast<float>(options.height));
+    ImGui::StyleColorsDark();
+    ImGui_ImplSDLRenderer_Init(sdlRenderer_);
+}
+
+App::~App() { Release(); }
+
+void App::Release() {
+    if (imgui_ != nullptr) {
+        ImGui::SetCurrentContext(imgui_);
+        ImGui_ImplSDLRenderer_Shutdown();
+        if (imguiPlatform_) ImGui_ImplSDL2_Shutdown();
+        ImGui::DestroyContext(imgui_);
+        imgui_ = nullptr;
+    }
+    renderer_.reset();  // textures before the SDL renderer that owns them
+    if (sdlRenderer_ != nullptr) SDL_DestroyRenderer(sdlRenderer_);
+    sdlRenderer_ = nullptr;
+    if (surface_ != nullptr) SDL_FreeSurface(surface_);
+    surface_ = nullptr;
+    if (gamepad_ != nullptr) SDL_GameControllerClose(gamepad_);
+    gamepad_ = nullptr;
+    if (window_ != nullptr) SDL_DestroyWindow(window_);
+    window_ = nullptr;
+    if (sdlInitialised_) SDL_Quit();
+    sdlInitialised_ = false;
+}
+
+void App::SetTitle(const std::string& title) {
+    if (window_ != nullptr) SDL_SetWindowTitle(window_, title.c_str());
+}
+
+bool App::BeginFrame(Input& frame) {
+    const Uint64 now = SDL_GetPerformanceCounter();
+    frameSeconds_ = lastCounter_ == 0 ? 0.0
+                                      : static_cast<double>(now - lastCounter_) / static_cast<double>(SDL_GetPerformanceFrequency());
+    lastCounter_ = now;
+
+    ImGui::SetCurrentContext(imgui_);
+    renderer_->BeginFrame();
+    frame.ClearEdges();
+    if (headless_) {
+        ImGuiIO& io = ImGui::GetIO();
+        io.DeltaTime = 1.0f / 60.0f;
+        ImGui_ImplSDLRenderer_NewFrame();
+        ImGui::NewFrame();
+        return true;
+    }
+
+    ProcessEvents(frame);
+    UpdateGamepad(frame);
+    ImGui_ImplSDLRenderer_NewFrame();
+    ImGui_ImplSDL2_NewFrame();
+    ImGui::NewFrame();
+
+    // ImGui decided during NewFrame whether its windows own the devices; if so the sample sees nothing.
+    const ImGuiIO& io = ImGui::GetIO();
+    frame.uiCapturedMouse = io.WantCaptureMouse;
+    frame.uiCapturedKeyboard = io.WantCaptureKeyboard;
+    if (frame.uiCapturedMouse) {
+        frame.mouseDown.fill(false);
+        frame.mousePressed.fill(false);
+        frame.mouseReleased.fill(false);
+        frame.wheel = 0.0f;
+    }
+    if (frame.uiCapturedKeyboard) {
+        frame.keyDown.fill(false);
+        frame.keyPressed.fill(false);
+        frame.keyReleased.fill(false);
+    }
+    return !quit_;
+}
+
+void App::ProcessEvents(Input& frame) {
+    const Camera& camera = renderer_->camera();
+    SDL_Event e;
+    while (SDL_PollEvent(&e) != 0) {
+        ImGui_ImplSDL2_ProcessEvent(&e);
+        switch (e.type) {
+        case SDL_QUIT: quit_ = true; break;
+        case SDL_WINDOWEVENT:
+            if (e.window.event == SDL_WINDOWEVENT_CLOSE && e.window.windowID == SDL_GetWindowID(window_)) quit_ = true;
+            break;
+        case SDL_KEYDOWN:
+            if (e.key.repeat == 0 && e.key.keysym.scancode < kKeyCount) frame.keyPressed[e.key.keysym.scancode] = true;
+            break;
+        case SDL_KEYUP:
+            if (e.key.keysym.scancode < kKeyCount) frame.keyReleased[e.key.keysym.scancode] = true;
+            break;
+        case SDL_MOUSEBUTTONDOWN:
+            if (const int i = MouseIndex(e.button.button); i >= 0) {
+                frame.mousePressed[i] = true;
+                frame.dragStartScreen[i] = {static_cast<float>(e.button.x), static_cast<float>(e.button.y)};
+                frame.dragStartWorld[i] = camera.ScreenToWorld(frame.dragStartScreen[i]);
+            }
+            break;
+        case SDL_MOUSEBUTTONUP:
+            if (const int i = MouseIndex(e.button.button); i >= 0) frame.mouseReleased[i] = true;
+            break;
+        case SDL_MOUSEWHEEL:
+            frame.wheel += e.wheel.preciseY;
+            break;
+        case SDL_CONTROLLERDEVICEADDED:
+            if (gamepad_ == nullptr) gamepad_ = SDL_GameControllerOpen(e.cdevice.which);
+            break;
+        case SDL_CONTROLLERDEVICEREMOVED:
+            if (gamepad_ != nullptr &&
+                SDL_JoystickInstanceID(SDL_GameControllerGetJoystick(gamepad_)) == e.cdevice.which) {
+                SDL_GameControllerClose(gamepad_);
+                gamepad_ = nullptr;
+                // Hot-plug: fall over to any other controller still connected.
+                for (int j = 0; j < SDL_NumJoysticks() && gamepad_ == nullptr; ++j) {
+                    if (SDL_IsGameController(j)) gamepad_ = SDL_GameControllerOpen(j);
+                }
+            }
+            break;
+        default: break;
+        }
+    }
+
+    // Levels from SDL's own state, so a key released while another window had focus cannot stick.
+    int numKeys = 0;
+    const Uint8* keys = SDL_GetKeyboardState(&numKeys);
+    for (int k = 0; k < kKeyCount; ++k) frame.keyDown[k] = k < numKeys && keys[k] != 0;
+    int mx = 0, my = 0;
+    const Uint32 buttons = SDL_GetMouseState(&mx, &my);
+    frame.mouseScreen = {static_cast<float>(mx), static_cast<float>(my)};
+    frame.mouseWorld = camera.ScreenToWorld(frame.mouseScreen);
+    frame.mouseDown = {(buttons & SDL_BUTTON_LMASK) != 0, (buttons & SDL_BUTTON_MMASK) != 0, (buttons & SDL_BUTTON_RMASK) != 0};
+    for (int i = 0; i < kMouseButtonCount; ++i) {
+        if (!frame.mouseDown[i] && !frame.mouseReleased[i]) frame.dragStartWorld[i] = frame.mouseWorld;
+    }
+}
+
+void App::UpdateGamepad(Input& frame) {
+    GamepadState& pad = frame.gamepad;
+    if (gamepad_ == nullptr) {
+        pad = GamepadState{};
+        previousGamepad_ = pad;
+        return;
+    }
+    pad.connected = true;
+    pad.leftStick = Stick(gamepad_, SDL_CONTROLLER_AXIS_LEFTX, SDL_CONTROLLER_AXIS_LEFTY);
+    pad.rightStick = Stick(gamepad_, SDL_CONTROLLER_AXIS_RIGHTX, SDL_CONTROLLER_AXIS_RIGHTY);
+    pad.leftTrigger = static_cast<float>(SDL_GameControllerGetAxis(gamepad_, SDL_CONTROLLER_AXIS_TRIGGERLEFT)) / 32767.0f;
+    pad.rightTrigger = static_cast<float>(SDL_GameControllerGetAxis(gamepad_, SDL_CONTROLLER_AXIS_TRIGGERRIGHT)) / 32767.0f;
+    for (int b = 0; b < kGamepadButtonCount; ++b) {
+        pad.down[b] = SDL_GameControllerGetButton(gamepad_, static_cast<SDL_GameControllerButton>(b)) != 0;
+        pad.pressed[b] = pad.down[b] && !previousGamepad_.down[b];
+        pad.released[b] = !pad.down[b] && previousGamepad_.down[b];
+    }
+    previousGamepad_ = pad;
+}
+
+void App::EndFrame(Image* capture) {
+    ImGui::SetCurrentContext(imgui_);
+    ImGui::Render();
+    ImGui_ImplSDLRenderer_RenderDrawData(ImGui::GetDrawData());
+    if (capture != nullptr) {
+        int w = 0, h = 0;
+        SDL_GetRendererOutputSize(sdlRenderer_, &w, &h);
+        capture->width = w;
+        capture->height = h;
+        capture->rgba.assign(static_cast<size_t>(w) * static_cast<size_t>(h) * 4, 0);
+        if (SDL_RenderReadPixels(sdlRenderer_, nullptr, SDL_PIXELFORMAT_RGBA32, capture->rgba.data(), w * 4) != 0) {
+            throw InvalidArgument(std::string("cannot read the frame back: ") + SDL_GetError());
+        }
+        // The output is opaque; some back ends leave alpha undefined.
+        for (size_t i = 3; i < capture->rgba.size(); i += 4) capture->rgba[i] = 255;
+    }
+    if (!headless_) SDL_RenderPresent(sdlRenderer_);
+}
+
+} // namespace sensu

@@ -1,0 +1,71 @@
+#include "sensu/app/image.h"
+
+#include <stb_image.h>
+#include <stb_image_write.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <system_error>
+#include <unordered_map>
+
+#include "sensu/math/scalar.h"
+
+namespace sensu {
+
+long Image::CountNonBackgroundPixels(int tolerance) const {
+    if (Empty() || rgba.size() < static_cast<size_t>(width) * static_cast<size_t>(height) * 4) return 0;
+    const size_t n = static_cast<size_t>(width) * static_cast<size_t>(height);
+    std::unordered_map<std::uint32_t, long> histogram;
+    auto rgb = [&](size_t i) {
+        return static_cast<std::uint32_t>(rgba[4 * i]) << 16 | static_cast<std::uint32_t>(rgba[4 * i + 1]) << 8 |
+               static_cast<std::uint32_t>(rgba[4 * i + 2]);
+    };
+    for (size_t i = 0; i < n; ++i) ++histogram[rgb(i)];
+    std::uint32_t background = 0;
+    long best = -1;
+    for (const auto& [color, count] : histogram) {
+        if (count > best) {
+            best = count;
+            background = color;
+        }
+    }
+    const int br = static_cast<int>(background >> 16), bg = static_cast<int>((background >> 8) & 0xFF),
+              bb = static_cast<int>(background & 0xFF);
+    long differing = 0;
+    for (size_t i = 0; i < n; ++i) {
+        if (std::abs(rgba[4 * i] - br) > tolerance || std::abs(rgba[4 * i + 1] - bg) > tolerance ||
+            std::abs(rgba[4 * i + 2] - bb) > tolerance) {
+            ++differing;
+        }
+    }
+    return differing;
+}
+
+void WritePng(const Image& image, const std::string& path) {
+    if (image.Empty() || image.rgba.size() != static_cast<size_t>(image.width) * static_cast<size_t>(image.height) * 4) {
+        throw InvalidArgument("cannot write '" + path + "': the image is empty");
+    }
+    const std::filesystem::path parent = std::filesystem::path(path).parent_path();
+    if (!parent.empty()) {
+        std::error_code ignored;  // a failure surfaces below, when the file cannot be written
+        std::filesystem::create_directories(parent, ignored);
+    }
+    if (stbi_write_png(path.c_str(), image.width, image.height, 4, image.rgba.data(), image.width * 4) == 0) {
+        throw InvalidArgument("cannot write PNG '" + path + "'");
+    }
+}
+
+Image ReadImage(const std::string& path) {
+    if (!std::filesystem::is_regular_file(path)) throw InvalidArgument("image file '" + path + "' does not exist");
+    int w = 0, h = 0, channels = 0;
+    stbi_uc* pixels = stbi_load(path.c_str(), &w, &h, &channels, 4);
+    if (pixels == nullptr) {
+        const char* reason = stbi_failure_reason();
+        throw InvalidArgument("cannot read image '" + path + "': " + (reason ? reason : "unknown error"));
+    }
+    Image image{w, h, std::vector<std::uint8_t>(pixels, pixels + static_cast<size_t>(w) * static_cast<size_t>(h) * 4)};
+    stbi_image_free(pixels);
+    return image;
+}
+
+} // namespace sensu

@@ -1,0 +1,47 @@
+#pragma once
+// Building blocks shared by the ray casts, the shape casts and move-and-slide (not public API).
+// Every routine works in one frame (the shape's local frame) on the ray p(λ) = o + λ·d, λ in [0, maxFraction].
+#include <span>
+
+#include "sensu/geometry/raycast.h"
+
+namespace sensu::cast_detail {
+
+/// A ray in one frame.
+struct Ray {
+    Vec2 o;
+    Vec2 d;
+    float maxFraction;
+};
+
+/// Throws InvalidArgument unless origin, translation and maxFraction are finite and maxFraction ≥ 0.
+void ValidateRay(const RayCastInput& input, const char* who);
+
+/// The answer for a cast that starts touching or inside: fraction 0 at the origin, normal −d̂.
+CastOutput StartInside(const Ray& ray);
+
+/// Earliest λ in [0, limit] with |m + λd| = r, for a start outside the circle (|m| > r); m = o − centre.
+/// Stable form of the seed 001 quadratic (see circle_toi.cpp). False when the ray misses.
+bool CircleEntry(Vec2 m, Vec2 d, float r, float limit, float& lambda);
+
+/// Ray against a solid disc (centre c, radius r ≥ 0).
+CastOutput RayCircle(const Ray& ray, Vec2 c, float r);
+
+/// Ray against the face a–b pushed out by `offset` along its outward unit normal n, entered from the
+/// front (n·d < 0). Replaces `best` when earlier than best (or than maxFraction when best is a miss).
+void RayFace(const Ray& ray, Vec2 a, Vec2 b, Vec2 n, float offset, CastOutput& best);
+
+/// Ray against a solid capsule a–b of radius r ≥ 0 (a = b is a disc).
+CastOutput RayCapsule(const Ray& ray, Vec2 a, Vec2 b, float r);
+
+/// Ray against a two-sided segment a–b (a ≠ b); the normal faces the ray origin.
+CastOutput RaySegment(const Ray& ray, Vec2 a, Vec2 b);
+
+/// Ray against a solid convex polygon (CCW vertices, outward unit normals) rounded by radius ≥ 0,
+/// i.e. all points within `radius` of the polygon. `point` is on the rounded surface.
+CastOutput RayRoundedPolygon(const Ray& ray, std::span<const Vec2> vertices, std::span<const Vec2> normals, float radius);
+
+/// Distance from p to a convex polygon (0 inside), with the closest point on the polygon.
+float DistancePointPolygon(Vec2 p, std::span<const Vec2> vertices, std::span<const Vec2> normals, Vec2& closest);
+
+} // namespace sensu::cast_detail

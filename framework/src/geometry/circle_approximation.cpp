@@ -1,0 +1,579 @@
+#include "sensu/geometry/circle_approximation.h"
+
+#include <algorithm>
+#include <queue>
+#include <string>
+
+namespace sensu {
+
+namespace {
+
+constexpr float kHalfSqrt2 = 0.70710678118654752f;
+// Pixel-grid resolution at which a large cell's circle is scored (see CircleFitter::FitCell).
+constexpr int kSamplesAcross = 16;
+
+int CeilDiv(int a, int b) { return (a + b - 1) / b; }
+
+void RequireOccupied(const AlphaMask& mask) {
+    if (mask.OccupiedCount() == 0)
+        throw InvalidArgument("alpha mask has no occupied pixels (nothing at or above the alpha threshold)");
+}
+
+void RequireDepth(int depth, int lowest) {
+    if (depth < lowest || depth > kMaxQuadtreeLevel)
+        throw InvalidArgument("quadtree depth must be in [" + std::to_string(lowest) + ", " +
+                              std::to_string(kMaxQuadtreeLevel) + "] (got " + std::to_string(depth) + ")");
+}
+
+// The first depth at which leaves of a root spanning `span` pixels are one pixel wide.
+int OnePixelDepth(int span) {
+    int depth = 0;
+    while ((1 << depth) < span && depth < kMaxQuadtreeLevel) ++depth;
+    return depth;
+}
+
+Vec2 RectCenter(const PixelRect& r) {
+    return {0.5f * static_cast<float>(r.minX + r.maxX), 0.5f * static_cast<float>(r.minY + r.maxY)};
+}
+
+PixelCircle CircumscribedCircle(const PixelRect& r) { return {RectCenter(r), kHalfSqrt2 * static_cast<float>(r.Width())}; }
+
+// Counts occupied pixels in any rectangle in O(1) (summed-area table), and fits a cell's circle.
+class CircleFitter {
+public:
+    explicit CircleFitter(const AlphaMask& mask) : mask_(mask), stride_(mask.width() + 1) {
+        integral_.assign(static_cast<size_t>(stride_) * (mask.height() + 1), 0u);
+        const auto bytes = mask.bytes();
+        for (int y = 0; y < mask.height(); ++y) {
+            uint32_t rowSum = 0;
+            for (int x = 0; x < mask.width(); ++x) {
+                rowSum += bytes[static_cast<size_t>(y) * mask.width() + x];
+                integral_[static_cast<size_t>(y + 1) * stride_ + x + 1] = integral_[static_cast<size_t>(y) * stride_ + x + 1] + rowSum;
+            }
+        }
+    }
+
+    struct Fit {
+        PixelCircle circle;
+        /// Pixels the circle gets wrong: empty pixels it covers + occupied pixels of its cell it misses.
+        uint32_t error = 0;
+    };
+
+    // The circle of one occupied cell. Circumscribed: the seed's circle around the cell, scored.
+    // Fitted: centred on the centroid of the cell's occupied pixels, radius chosen from a histogram of
+    // pixel distances (bins of ½ pixel) to minimise the wrong pixels. Occupied pixels of other cells
+    // inside the circle are neither right nor wrong here: they belong to neighbours.
+    Fit FitCell(const MaskQuadtree& tree, int root, uint32_t index, bool fitted) {
+        const PixelRect cell = tree.layout().CellRect(root, index);
+        const QuadtreeCellStats& stats = tree.Stats(root, index);
+        Fit fit;
+        if (fitted) {
+            const double n = stats.count;
+            fit.circle.center = {static_cast<float>(static_cast<double>(stats.sumX) / n + 0.5),
+                                 static_cast<float>(static_cast<double>(stats.sumY) / n + 0.5)};
+            const Vec2 c = fit.circle.center;
+            float farthest = 0.0f;
+            for (const Vec2 corner : {Vec2{float(cell.minX), float(cell.minY)}, Vec2{float(cell.maxX), float(cell.minY)},
+                                      Vec2{float(cell.minX), float(cell.maxY)}, Vec2{float(cell.maxX), float(cell.maxY)}})
+                farthest = Max(farthest, DistanceSquared(c, corner));
+            fit.circle.radius = std::sqrt(farthest);
+        } else {
+            fit.circle = CircumscribedCircle(cell);
+        }
+        const Vec2 c = fit.circle.center;
+        const float rMax = fit.circle.radius;
+        const PixelRect window{static_cast<int>(std::floor(c.x - rMax)), static_cast<int>(std::floor(c.y - rMax)),
+                               static_cast<int>(std::ceil(c.x + rMax)), static_cast<int>(std::ceil(c.y + rMax))};
+        // Deep inside the shape nothing can be wrong: keep the largest circle, no pixel scan.
+        if (OccupiedIn(window) == static_cast<uint32_t>(window.Width()) * static_cast<uint32_t>(window.Height()))
+            return fit;
+
+        // Bins of equal ring area (uniform in d²), about two per pixel of radius: no square root per pixel.
+        const int bins = static_cast<int>(2.0f * rMax) + 1;
+        const float rMax2 = rMax * rMax;
+        const float binsPerArea = static_cast<float>(bins) / Max(rMax2, 1e-12f);
+        occupiedHist_.assign(static_cast<size_t>(bins), 0u);
+        emptyHist_.assign(static_cast<size_t>(bins), 0u);
+        // Big cells are judged on a grid of at most kSamplesAcross² pixels, each standing for step²
+        // pixels: the choice among radii needs the proportions, not every pixel.
+        const int step = std::max(1, std::max(window.Width(), window.Height()) / kSamplesAcross);
+        const uint32_t weight = static_cast<uint32_t>(step * step);
+        for (int y = window.minY + step / 2; y < window.maxY; y += step) {
+            const float dy = static_cast<float>(y) + 0.5f - c.y;
+            const bool rowInCell = y >= cell.minY && y < cell.maxY;
+            for (int x = window.minX + step / 2; x < window.maxX; x += step) {
+                const float dx = static_cast<float>(x) + 0.5f - c.x;
+                const float d2 = dx * dx + dy * dy;
+                if (d2 > rMax2) continue;
+                const int bin = std::min(bins - 1, static_cast<int>(d2 * binsPerArea));
+                if (!mask_.Occupied(x, y))
+                    emptyHist_[bin] += weight;
+                else if (rowInCell && x >= cell.minX && x < cell.maxX)
+                    occupiedHist_[bin] += weight;
+            }
+        }
+        if (!fitted) {
+            for (uint32_t e : emptyHist_) fit.error += e;
+            return fit;
+        }
+        // Radius sqrt((k+1)/binsPerArea) covers bins 0…k; the last bin is everything up to rMax.
+        uint32_t coveredOccupied = 0, coveredEmpty = 0;
+        uint32_t bestError = UINT32_MAX;
+        int bestBin = bins - 1;
+        for (int k = 0; k < bins; ++k) {
+            coveredOccupied += occupiedHist_[k];
+            coveredEmpty += emptyHist_[k];
+            const uint32_t missed = stats.count > coveredOccupied ? stats.count - coveredOccupied : 0u;
+            const uint32_t error = missed + coveredEmpty;
+            if (error <= bestError) {
+                bestError = error;
+                bestBin = k;
+            }
+        }
+        fit.error = bestError;
+        if (bestBin < bins - 1) fit.circle.radius = Min(rMax, std::sqrt(static_cast<float>(bestBin + 1) / binsPerArea) - 1e-4f);
+        return fit;
+    }
+
+private:
+    uint32_t OccupiedIn(PixelRect r) const {
+        r.minX = std::clamp(r.minX, 0, mask_.width());
+        r.maxX = std::clamp(r.maxX, 0, mask_.width());
+        r.minY = std::clamp(r.minY, 0, mask_.height());
+        r.maxY = std::clamp(r.maxY, 0, mask_.height());
+        if (r.IsEmpty()) return 0;
+        auto at = [&](int x, int y) { return integral_[static_cast<size_t>(y) * stride_ + x]; };
+        return at(r.maxX, r.maxY) - at(r.minX, r.maxY) - at(r.maxX, r.minY) + at(r.minX, r.minY);
+    }
+
+    const AlphaMask& mask_;
+    int stride_;
+    std::vector<uint32_t> integral_;
+    std::vector<uint32_t> occupiedHist_, emptyHist_;
+};
+
+// Seed 003 §3.4 from the deepest level upwards: a cell keeps its circle when it is occupied and, unless
+// it is a leaf, all four children kept theirs. Returns the flags for one root.
+std::vector<uint8_t> KeptCells(const MaskQuadtree& tree, int root) {
+    const QuadtreeLayout& layout = tree.layout();
+    std::vector<uint8_t> kept(layout.CellsPerRoot(), 0);
+    for (uint32_t n = QuadtreeLevelOffset(layout.depth); n < layout.CellsPerRoot(); ++n) kept[n] = tree.Occupied(root, n);
+    for (int level = layout.depth - 1; level >= 0; --level) {
+        for (uint32_t n = QuadtreeLevelOffset(level); n < QuadtreeLevelOffset(level + 1); ++n) {
+            const uint32_t c = QuadtreeFirstChild(n);
+            kept[n] = kept[c] && kept[c + 1] && kept[c + 2] && kept[c + 3];
+        }
+    }
+    return kept;
+}
+
+// The seed's final cells: kept cells whose parent is not kept.
+std::vector<QuadtreeCellRef> Seed003Cells(const MaskQuadtree& tree) {
+    std::vector<QuadtreeCellRef> cells;
+    for (int root = 0; root < tree.layout().rootCount; ++root) {
+        const std::vector<uint8_t> kept = KeptCells(tree, root);
+        for (uint32_t n = 0; n < kept.size(); ++n)
+            if (kept[n] && (n == 0 || !kept[QuadtreeParent(n)])) cells.push_back({root, n});
+    }
+    return cells;
+}
+
+// Greedy bottom-up merging: the cut starts at the occupied leaves; a cell whose occupied children are all
+// in the cut may replace them, cheapest added error first, within the budget and then until maxCircles.
+CellCircles GreedyMerge(const MaskQuadtree& tree, CircleFitter& fitter, const CircleApproximationSettings& settings) {
+    const QuadtreeLayout& layout = tree.layout();
+    const uint32_t perRoot = layout.CellsPerRoot();
+    struct Node {
+        PixelCircle circle;
+        uint32_t error = 0;
+        bool hasCircle = false;
+        bool inCut = false;
+    };
+    std::vector<Node> nodes(static_cast<size_t>(layout.rootCount) * perRoot);
+    auto node = [&](int root, uint32_t n) -> Node& { return nodes[static_cast<size_t>(root) * perRoot + n]; };
+    // A cell's best: its fitted circle, or no circle at all when that is wrong on fewer pixels (all missed).
+    auto evaluate = [&](int root, uint32_t n) {
+        const CircleFitter::Fit fit = fitter.FitCell(tree, root, n, settings.fitCircles);
+        Node best;
+        const uint32_t count = tree.Stats(root, n).count;
+        best.hasCircle = fit.error < count;
+        best.error = best.hasCircle ? fit.error : count;
+        best.circle = fit.circle;
+        return best;
+    };
+
+    struct Candidate {
+        double priority;
+        double addedError;
+        int root;
+        uint32_t index;
+        Node best;
+        bool operator<(const Candidate& o) const { return priority > o.priority; } // min-heap
+    };
+    std::priority_queue<Candidate> heap;
+    auto tryPush = [&](int root, uint32_t n) {
+        if (!tree.Occupied(root, n)) return;
+        const uint32_t first = QuadtreeFirstChild(n);
+        double childError = 0.0;
+        int childCircles = 0;
+        for (uint32_t c = first; c < first + 4; ++c) {
+            if (!tree.Occupied(root, c)) continue;
+            const Node& child = node(root, c);
+            if (!child.inCut) return;
+            childError += child.error;
+            childCircles += child.hasCircle ? 1 : 0;
+        }
+        Node best = evaluate(root, n);
+        const double added = static_cast<double>(best.error) - childError;
+        const int saved = childCircles - (best.hasCircle ? 1 : 0);
+        heap.push({added / std::max(saved, 1), added, root, n, best});
+    };
+
+    int circleCount = 0;
+    for (int root = 0; root < layout.rootCount; ++root)
+        for (uint32_t n = QuadtreeLevelOffset(layout.depth); n < perRoot; ++n)
+            if (tree.Occupied(root, n)) {
+                Node& leaf = node(root, n);
+                leaf = evaluate(root, n);
+                leaf.inCut = true;
+                circleCount += leaf.hasCircle ? 1 : 0;
+            }
+    if (layout.depth > 0)
+        for (int root = 0; root < layout.rootCount; ++root)
+            for (uint32_t n = QuadtreeLevelOffset(layout.depth - 1); n < QuadtreeLevelOffset(layout.depth); ++n) tryPush(root, n);
+
+    const double budget = static_cast<double>(settings.errorBudget) * static_cast<double>(tree.mask().OccupiedCount());
+    double addedError = 0.0;
+    while (!heap.empty()) {
+        const Candidate top = heap.top();
+        if (top.addedError > 0.0 && circleCount <= settings.maxCircles && addedError + top.addedError > budget) break;
+        heap.pop();
+        const uint32_t first = QuadtreeFirstChild(top.index);
+        for (uint32_t c = first; c < first + 4; ++c) {
+            Node& child = node(top.root, c);
+            circleCount -= (child.inCut && child.hasCircle) ? 1 : 0;
+            child.inCut = false;
+        }
+        Node& merged = node(top.root, top.index);
+        merged = top.best;
+        merged.inCut = true;
+        circleCount += merged.hasCircle ? 1 : 0;
+        addedError += top.addedError;
+        if (top.index > 0) tryPush(top.root, QuadtreeParent(top.index));
+    }
+
+    CellCircles out;
+    for (int root = 0; root < layout.rootCount; ++root)
+        for (uint32_t n = 0; n < perRoot; ++n)
+            if (const Node& v = node(root, n); v.inCut && v.hasCircle) {
+                out.circles.push_back(v.circle);
+                out.cells.push_back({root, n});
+            }
+    return out;
+}
+
+// Calls visit(x, y) for every pixel whose centre lies in the disc (same rule as CircleCoverageIoU).
+template <class Visit>
+void ForEachPixelInDisc(const PixelCircle& c, Visit&& visit) {
+    for (int y = static_cast<int>(std::floor(c.center.y - c.radius)); y <= static_cast<int>(std::ceil(c.center.y + c.radius)); ++y) {
+        const float dy = static_cast<float>(y) + 0.5f - c.center.y;
+        const float h2 = c.radius * c.radius - dy * dy;
+        if (h2 < 0.0f) continue;
+        const float half = std::sqrt(h2);
+        const int x1 = static_cast<int>(std::floor(c.center.x + half - 0.5f));
+        for (int x = static_cast<int>(std::ceil(c.center.x - half - 0.5f)); x <= x1; ++x) visit(x, y);
+    }
+}
+
+// Refits each circle's radius against the union of all the others, one circle at a time: the radius
+// (up to kPolishGrowth times the merged one) that gains the most occupied pixels nobody else covers
+// minus the empty pixels it adds; a circle that gains nothing is removed. The merge judged circles
+// cell by cell; this judges them as the union the body will be.
+void PolishAgainstUnion(const AlphaMask& mask, CellCircles& cc) {
+    constexpr float kPolishGrowth = 1.25f;
+    PixelRect domain{0, 0, mask.width(), mask.height()};
+    for (const PixelCircle& c : cc.circles) {
+        const float r = kPolishGrowth * c.radius + 1.0f;
+        domain.minX = std::min(domain.minX, static_cast<int>(std::floor(c.center.x - r)) - 1);
+        domain.minY = std::min(domain.minY, static_cast<int>(std::floor(c.center.y - r)) - 1);
+        domain.maxX = std::max(domain.maxX, static_cast<int>(std::ceil(c.center.x + r)) + 2);
+        domain.maxY = std::max(domain.maxY, static_cast<int>(std::ceil(c.center.y + r)) + 2);
+    }
+    const int w = domain.Width();
+    std::vector<uint32_t> cover(static_cast<size_t>(w) * domain.Height(), 0u);
+    auto at = [&](int x, int y) -> uint32_t& { return cover[static_cast<size_t>(y - domain.minY) * w + (x - domain.minX)]; };
+    for (const PixelCircle& c : cc.circles) ForEachPixelInDisc(c, [&](int x, int y) { ++at(x, y); });
+
+    std::vector<int32_t> net;
+    for (PixelCircle& c : cc.circles) {
+        ForEachPixelInDisc(c, [&](int x, int y) { --at(x, y); });
+        const float rMax = kPolishGrowth * c.radius + 1.0f;
+        const float rMax2 = rMax * rMax;
+        const int bins = static_cast<int>(2.0f * rMax) + 1;
+        const float binsPerArea = static_cast<float>(bins) / rMax2;
+        net.assign(static_cast<size_t>(bins), 0);
+        const int x0 = static_cast<int>(std::floor(c.center.x - rMax)), x1 = static_cast<int>(std::ceil(c.center.x + rMax));
+        const int y0 = static_cast<int>(std::floor(c.center.y - rMax)), y1 = static_cast<int>(std::ceil(c.center.y + rMax));
+        for (int y = y0; y < y1; ++y) {
+            const float dy = static_cast<float>(y) + 0.5f - c.center.y;
+            for (int x = x0; x < x1; ++x) {
+                const float dx = static_cast<float>(x) + 0.5f - c.center.x;
+                const float d2 = dx * dx + dy * dy;
+                if (d2 > rMax2 || at(x, y) != 0) continue;
+                net[std::min(bins - 1, static_cast<int>(d2 * binsPerArea))] += mask.Occupied(x, y) ? 1 : -1;
+            }
+        }
+        int32_t best = 0, sum = 0;
+        int bestBin = -1;
+        for (int k = 0; k < bins; ++k) {
+            sum += net[k];
+            if (sum > best) {
+                best = sum;
+                bestBin = k;
+            }
+        }
+        c.radius = bestBin < 0 ? 0.0f : std::sqrt(static_cast<float>(bestBin + 1) / binsPerArea) - 1e-4f;
+        if (bestBin >= 0) ForEachPixelInDisc(c, [&](int x, int y) { ++at(x, y); });
+    }
+    size_t kept = 0;
+    for (size_t i = 0; i < cc.circles.size(); ++i)
+        if (cc.circles[i].radius > 0.0f) {
+            cc.circles[kept] = cc.circles[i];
+            cc.cells[kept++] = cc.cells[i];
+        }
+    cc.circles.resize(kept);
+    cc.cells.resize(kept);
+}
+
+} // namespace
+
+PixelRect QuadtreeLayout::RootRect(int root) const {
+    const int x = originX + (alongX ? root * rootSide : 0);
+    const int y = originY + (alongX ? 0 : root * rootSide);
+    return {x, y, x + rootSide, y + rootSide};
+}
+
+PixelRect QuadtreeLayout::CellRect(int root, uint32_t index) const {
+    const int level = QuadtreeLevel(index);
+    const MortonCell cell = MortonDecode(index - QuadtreeLevelOffset(level));
+    const int side = rootSide >> level;
+    const PixelRect r = RootRect(root);
+    const int x = r.minX + static_cast<int>(cell.x) * side;
+    const int y = r.minY + static_cast<int>(cell.y) * side;
+    return {x, y, x + side, y + side};
+}
+
+QuadtreeLayout SingleRootLayout(const AlphaMask& mask, int depth) {
+    RequireOccupied(mask);
+    RequireDepth(depth, 0);
+    const PixelRect b = mask.OccupiedBounds();
+    const int longSide = std::max(b.Width(), b.Height());
+    QuadtreeLayout layout;
+    layout.depth = std::min(depth, OnePixelDepth(longSide));
+    layout.leafSide = CeilDiv(longSide, 1 << layout.depth);
+    layout.rootSide = layout.leafSide << layout.depth;
+    layout.rootCount = 1;
+    layout.originX = b.minX - (layout.rootSide - b.Width()) / 2;
+    layout.originY = b.minY - (layout.rootSide - b.Height()) / 2;
+    return layout;
+}
+
+QuadtreeLayout LongAxisLayout(const AlphaMask& mask, int depth, int maxRoots) {
+    RequireOccupied(mask);
+    RequireDepth(depth, 0);
+    if (maxRoots < 1) throw InvalidArgument("maxRoots must be >= 1 (got " + std::to_string(maxRoots) + ")");
+    const PixelRect b = mask.OccupiedBounds();
+    QuadtreeLayout layout;
+    layout.alongX = b.Width() >= b.Height();
+    const int longSide = layout.alongX ? b.Width() : b.Height();
+    const int shortSide = layout.alongX ? b.Height() : b.Width();
+    const int span = std::max(shortSide, CeilDiv(longSide, maxRoots));
+    layout.depth = std::min(depth, OnePixelDepth(span));
+    layout.leafSide = CeilDiv(span, 1 << layout.depth);
+    layout.rootSide = layout.leafSide << layout.depth;
+    layout.rootCount = CeilDiv(longSide, layout.rootSide);
+    const int longSlack = layout.rootCount * layout.rootSide - longSide;
+    const int shortSlack = layout.rootSide - shortSide;
+    layout.originX = b.minX - (layout.alongX ? longSlack : shortSlack) / 2;
+    layout.originY = b.minY - (layout.alongX ? shortSlack : longSlack) / 2;
+    return layout;
+}
+
+int AutomaticQuadtreeDepth(int rootSpan) {
+    int depth = 1;
+    while (depth < 8 && CeilDiv(rootSpan, 1 << (depth + 1)) >= 4) ++depth;
+    return depth;
+}
+
+MaskQuadtree::MaskQuadtree(const AlphaMask& mask, const QuadtreeLayout& layout) : mask_(&mask), layout_(layout) {
+    RequireDepth(layout.depth, 0);
+    if (layout.leafSide < 1 || layout.rootCount < 1 || layout.rootSide != (layout.leafSide << layout.depth))
+        throw InvalidArgument("QuadtreeLayout needs leafSide >= 1, rootCount >= 1 and rootSide = leafSide * 2^depth");
+    const PixelRect first = layout.RootRect(0);
+    const PixelRect last = layout.RootRect(layout.rootCount - 1);
+    const PixelRect b = mask.OccupiedBounds();
+    if (mask.OccupiedCount() > 0 &&
+        (b.minX < first.minX || b.minY < first.minY || b.maxX > last.maxX || b.maxY > last.maxY))
+        throw InvalidArgument("QuadtreeLayout roots do not cover the occupied pixels of the mask");
+
+    const uint32_t perRoot = layout.CellsPerRoot();
+    stats_.assign(static_cast<size_t>(layout.rootCount) * perRoot, QuadtreeCellStats{});
+    const uint32_t leafOffset = QuadtreeLevelOffset(layout.depth);
+    // Root number and spread Morton bits of every column and row of the bounds, so the pixel loop is
+    // two look-ups and an OR.
+    auto place = [&](int offset, bool isLong, int& root, uint32_t& bits) {
+        root = isLong ? offset / layout.rootSide : 0;
+        bits = MortonSpreadBits(static_cast<uint32_t>((offset - root * layout.rootSide) / layout.leafSide));
+    };
+    std::vector<int> columnRoot(static_cast<size_t>(b.Width()));
+    std::vector<uint32_t> columnBits(static_cast<size_t>(b.Width()));
+    for (int x = b.minX; x < b.maxX; ++x) place(x - layout.originX, layout.alongX, columnRoot[x - b.minX], columnBits[x - b.minX]);
+    const auto bytes = mask.bytes();
+    for (int y = b.minY; y < b.maxY; ++y) {
+        int rowRoot = 0;
+        uint32_t rowBits = 0;
+        place(y - layout.originY, !layout.alongX, rowRoot, rowBits);
+        const uint8_t* row = bytes.data() + static_cast<size_t>(y) * mask.width();
+        for (int x = b.minX; x < b.maxX; ++x) {
+            if (row[x] == 0) continue;
+            const int root = layout.alongX ? columnRoot[x - b.minX] : rowRoot;
+            const uint32_t code = columnBits[x - b.minX] | (rowBits << 1);
+            QuadtreeCellStats& s = stats_[static_cast<size_t>(root) * perRoot + leafOffset + code];
+            ++s.count;
+            s.sumX += x;
+            s.sumY += y;
+        }
+    }
+    // Sum the leaves upwards: children 4n+1 … 4n+4 of n (seed 003 eq. 2 in 2D).
+    for (int root = 0; root < layout.rootCount; ++root) {
+        QuadtreeCellStats* s = stats_.data() + static_cast<size_t>(root) * perRoot;
+        for (int level = layout.depth - 1; level >= 0; --level)
+            for (uint32_t n = QuadtreeLevelOffset(level); n < QuadtreeLevelOffset(level + 1); ++n)
+                for (uint32_t c = QuadtreeFirstChild(n); c < QuadtreeFirstChild(n) + 4; ++c) {
+                    s[n].count += s[c].count;
+                    s[n].sumX += s[c].sumX;
+                    s[n].sumY += s[c].sumY;
+                }
+    }
+}
+
+bool MaskQuadtree::Full(int root, uint32_t index) const {
+    const PixelRect r = layout_.CellRect(root, index);
+    if (r.minX < 0 || r.minY < 0 || r.maxX > mask_->width() || r.maxY > mask_->height()) return false;
+    return Stats(root, index).count == static_cast<uint32_t>(r.Width()) * static_cast<uint32_t>(r.Height());
+}
+
+CellCircles Seed003Circles(const MaskQuadtree& tree, Seed003Stage stage) {
+    CellCircles out;
+    auto add = [&](int root, uint32_t n) {
+        out.circles.push_back(CircumscribedCircle(tree.layout().CellRect(root, n)));
+        out.cells.push_back({root, n});
+    };
+    if (stage == Seed003Stage::MergeFullChildren) {
+        for (const QuadtreeCellRef& cell : Seed003Cells(tree)) add(cell.root, cell.index);
+        return out;
+    }
+    for (int root = 0; root < tree.layout().rootCount; ++root) {
+        if (stage == Seed003Stage::EveryOccupiedCell) {
+            for (uint32_t n = 0; n < tree.layout().CellsPerRoot(); ++n)
+                if (tree.Occupied(root, n)) add(root, n);
+        } else {
+            const std::vector<uint8_t> kept = KeptCells(tree, root);
+            for (uint32_t n = 0; n < kept.size(); ++n)
+                if (kept[n]) add(root, n);
+        }
+    }
+    return out;
+}
+
+std::vector<Circle> ToBodyCircles(std::span<const PixelCircle> circles, const PixelFrame& frame) {
+    frame.Validate();
+    std::vector<Circle> out;
+    out.reserve(circles.size());
+    for (const PixelCircle& c : circles) out.emplace_back(frame.ToLocal(c.center), c.radius / frame.pixelsPerMetre);
+    return out;
+}
+
+CircleApproximation ApproximateSpriteSeed003(const AlphaMask& mask, const PixelFrame& frame, int depth) {
+    frame.Validate();
+    CircleApproximation result;
+    result.layout = SingleRootLayout(mask, depth);
+    const MaskQuadtree tree(mask, result.layout);
+    result.pixels = Seed003Circles(tree, Seed003Stage::MergeFullChildren);
+    result.circles = ToBodyCircles(result.pixels.circles, frame);
+    return result;
+}
+
+CircleApproximation ApproximateSpriteWithCircles(const AlphaMask& mask, const PixelFrame& frame,
+                                                 const CircleApproximationSettings& settings) {
+    frame.Validate();
+    RequireOccupied(mask);
+    RequireDepth(settings.depth, 0);
+    if (settings.maxRoots < 1) throw InvalidArgument("maxRoots must be >= 1 (got " + std::to_string(settings.maxRoots) + ")");
+    if (settings.maxCircles < 1) throw InvalidArgument("maxCircles must be >= 1 (got " + std::to_string(settings.maxCircles) + ")");
+    RequireFinite(settings.errorBudget, "errorBudget");
+    if (settings.errorBudget < 0.0f || settings.errorBudget > 1.0f)
+        throw InvalidArgument("errorBudget must be in [0, 1] (got " + std::to_string(settings.errorBudget) + ")");
+
+    auto layoutAt = [&](int depth) {
+        return settings.severalRoots ? LongAxisLayout(mask, depth, settings.maxRoots) : SingleRootLayout(mask, depth);
+    };
+    const int depth = settings.depth > 0 ? settings.depth : AutomaticQuadtreeDepth(layoutAt(0).rootSide);
+
+    CircleApproximation result;
+    result.layout = layoutAt(depth);
+    const MaskQuadtree tree(mask, result.layout);
+    CircleFitter fitter(mask);
+    if (settings.greedyMerge) {
+        result.pixels = GreedyMerge(tree, fitter, settings);
+        if (settings.fitCircles) PolishAgainstUnion(mask, result.pixels);
+    } else {
+        for (const QuadtreeCellRef& cell : Seed003Cells(tree)) {
+            result.pixels.circles.push_back(fitter.FitCell(tree, cell.root, cell.index, settings.fitCircles).circle);
+            result.pixels.cells.push_back(cell);
+        }
+    }
+    result.circles = ToBodyCircles(result.pixels.circles, frame);
+    return result;
+}
+
+double CircleCoverageIoU(const AlphaMask& mask, std::span<const PixelCircle> circles) {
+    PixelRect domain{0, 0, mask.width(), mask.height()};
+    for (const PixelCircle& c : circles) {
+        RequireFinite(c.center, "PixelCircle center");
+        RequireFinite(c.radius, "PixelCircle radius");
+        if (c.radius < 0.0f) throw InvalidArgument("PixelCircle radius must be >= 0");
+        domain.minX = std::min(domain.minX, static_cast<int>(std::floor(c.center.x - c.radius)));
+        domain.minY = std::min(domain.minY, static_cast<int>(std::floor(c.center.y - c.radius)));
+        domain.maxX = std::max(domain.maxX, static_cast<int>(std::ceil(c.center.x + c.radius)) + 1);
+        domain.maxY = std::max(domain.maxY, static_cast<int>(std::ceil(c.center.y + c.radius)) + 1);
+    }
+    const int w = domain.Width();
+    std::vector<uint8_t> covered(static_cast<size_t>(w) * domain.Height(), 0);
+    for (const PixelCircle& c : circles) {
+        // Row by row: pixel centres x + ½ within half a chord of the centre.
+        for (int y = static_cast<int>(std::floor(c.center.y - c.radius)); y <= static_cast<int>(std::ceil(c.center.y + c.radius)); ++y) {
+            const float dy = static_cast<float>(y) + 0.5f - c.center.y;
+            const float h2 = c.radius * c.radius - dy * dy;
+            if (h2 < 0.0f) continue;
+            const float half = std::sqrt(h2);
+            const int x0 = static_cast<int>(std::ceil(c.center.x - half - 0.5f));
+            const int x1 = static_cast<int>(std::floor(c.center.x + half - 0.5f));
+            uint8_t* row = covered.data() + static_cast<size_t>(y - domain.minY) * w;
+            for (int x = x0; x <= x1; ++x) row[x - domain.minX] = 1;
+        }
+    }
+    size_t intersection = 0, unionCount = 0;
+    for (int y = domain.minY; y < domain.maxY; ++y) {
+        const uint8_t* row = covered.data() + static_cast<size_t>(y - domain.minY) * w;
+        for (int x = domain.minX; x < domain.maxX; ++x) {
+            const bool inMask = mask.Occupied(x, y);
+            const bool inCircles = row[x - domain.minX] != 0;
+            intersection += (inMask && inCircles) ? 1 : 0;
+            unionCount += (inMask || inCircles) ? 1 : 0;
+        }
+    }
+    return unionCount == 0 ? 1.0 : static_cast<double>(intersection) / static_cast<double>(unionCount);
+}
+
+} // namespace sensu

@@ -1,0 +1,243 @@
+// The general pair routine: any two rounded convex polygons (points, segments, polygons, each with a
+// radius). Every Collide* / Overlap pair without a dedicated fast path goes through here.
+#include "collide_common.h"
+#include "sensu/geometry/primitives.h"
+
+namespace sensu::detail {
+
+namespace {
+
+inline int Next(int i, int count) { return i + 1 < count ? i + 1 : 0; }
+
+/// Rounded polygon `p` (count ≥ 2) against a disc at c of radius rc; normal from p to the disc.
+Manifold CollidePolygonAndPoint(const RoundedPolygon& p, Vec2 c, float rc, float margin, bool flipped) {
+    // The edge whose line the centre is farthest outside of: for a point outside a convex polygon the
+    // closest point lies on that edge (its interior or an end), inside it is the face of least depth.
+    int best = 0;
+    float faceSeparation = -3.4e38f;
+    for (int i = 0; i < p.count; ++i) {
+        const float s = Dot(p.normals[i], c - p.vertices[i]);
+        if (s > faceSeparation) {
+            faceSeparation = s;
+            best = i;
+        }
+    }
+    const float total = p.radius + rc;
+    if (faceSeparation > total + margin) return Manifold{};
+
+    Vec2 normal = p.normals[best];
+    Vec2 core;          // closest point of p's core to c
+    float distance;     // signed distance of c from p's core
+    uint32_t feature = static_cast<uint32_t>(best);
+    if (faceSeparation <= 0.0f) {
+        distance = faceSeparation;
+        core = c - distance * normal;
+    } else {
+        float t = 0.0f;
+        core = ClosestPointOnSegment(p.vertices[best], p.vertices[Next(best, p.count)], c, &t);
+        if (t > 0.0f && t < 1.0f) {
+            // Face region: the face normal is exact; c − core would carry round-off when c is on the edge.
+            distance = faceSeparation;
+            core = c - distance * normal;
+        } else {
+            // Vertex region: the normal runs from the vertex to c (distance ≥ faceSeparation > 0).
+            const Vec2 d = c - core;
+            distance = Length(d);
+            if (distance > 1e-30f) normal = (1.0f / distance) * d;
+            feature = 0x80u | static_cast<uint32_t>(t <= 0.0f ? best : Next(best, p.count));
+        }
+        if (distance - total > margin) return Manifold{};
+    }
+    const float separation = distance - total;
+    Manifold m;
+    m.normal = flipped ? -normal : normal;
+    m.points[0].point = core + (p.radius + 0.5f * separation) * normal;  // midway between the surfaces
+    m.points[0].separation = separation;
+    m.points[0].id = MakeId(0, feature, flipped);
+    m.pointCount = 1;
+    return m;
+}
+
+Manifold CollidePoints(Vec2 a, float ra, Vec2 b, float rb, float margin) {
+    const Vec2 d = b - a;
+    const float total = ra + rb;
+    const float distanceSquared = LengthSquared(d);
+    if (distanceSquared > Square(total + margin)) return Manifold{};
+    const float distance = std::sqrt(distanceSquared);
+    // Coincident centres: any direction is a minimum-translation direction; pick +y (up).
+    const Vec2 normal = distance > 1e-30f ? (1.0f / distance) * d : Vec2{0.0f, 1.0f};
+    const float separation = distance - total;
+    Manifold m;
+    m.normal = normal;
+    m.points[0].point = a + (ra + 0.5f * separation) * normal;
+    m.points[0].separation = separation;
+    m.pointCount = 1;
+    return m;
+}
+
+/// Both cores have ≥ 2 vertices.
+Manifold CollideCores(const RoundedPolygon& a, const RoundedPolygon& b, float margin) {
+    const FaceSeparation faceA = MaxFaceSeparation(a, b);
+    const float total = a.radius + b.radius;
+    if (faceA.separation > total + margin) return Manifold{};
+    const FaceSeparation faceB = MaxFaceSeparation(b, a);
+    if (faceB.separation > total + margin) return Manifold{};
+
+    const float hysteresis = FaceHysteresis(a.size, b.size);
+    const bool flipped = faceB.separation > faceA.separation + hysteresis;
+    const RoundedPolygon& ref = flipped ? b : a;
+    const RoundedPolygon& inc = flipped ? a : b;
+    const int edge = flipped ? faceB.edge : faceA.edge;
+    const float coreSeparation = flipped ? faceB.separation : faceA.separation;
+
+    const Vec2 n = ref.normals[edge];
+    const Vec2 v1 = ref.vertices[edge];
+    const Vec2 v2 = ref.vertices[Next(edge, ref.count)];
+    // Incident edge: the one of the other core whose normal is most anti-parallel to n.
+    int incident = 0;
+    float minDot = 3.4e38f;
+    for (int j = 0; j < inc.count; ++j) {
+        const float d = Dot(n, inc.normals[j]);
+        if (d < minDot) {
+            minDot = d;
+            incident = j;
+        }
+    }
+    const int incidentNext = Next(incident, inc.count);
+    const Vec2 w1 = inc.vertices[incident];
+    const Vec2 w2 = inc.vertices[incidentNext];
+
+    Manifold m;
+    const SegmentClosestPoints closest = ClosestPointsSegmentSegment(v1, v2, w1, w2);
+    if (coreSeparation > 0.1f * hysteresis) {
+        // Separated cores: the closest features are the reference edge and the incident edge (the
+        // best-separating face is adjacent to the closest vertex of the Minkowski difference). When both
+        // closest points are vertices the true normal runs corner to corner, not along a face normal;
+        // this matters for rounded shapes whose corners are round.
+        const bool vertexA = closest.s <= 0.0f || closest.s >= 1.0f;
+        const bool vertexB = closest.t <= 0.0f || closest.t >= 1.0f;
+        const float distance = std::sqrt(closest.distanceSquared);
+        if (vertexA && vertexB && distance > 1e-30f) {
+            if (distance - total > margin) return Manifold{};
+            const Vec2 normal = (1.0f / distance) * (closest.pointB - closest.pointA);
+            const float separation = distance - total;
+            const int refVertex = closest.s <= 0.0f ? edge : Next(edge, ref.count);
+            const int incVertex = closest.t <= 0.0f ? incident : incidentNext;
+            m.normal = flipped ? -normal : normal;
+            m.points[0].point = closest.pointA + (ref.radius + 0.5f * separation) * normal;
+            m.points[0].separation = separation;
+            m.points[0].id = MakeId(0, 0x40u | static_cast<uint32_t>(refVertex << 3) | static_cast<uint32_t>(incVertex), flipped);
+            m.pointCount = 1;
+            return m;
+        }
+    }
+
+    // Clip the incident edge w1–w2 to the side planes of the reference edge (its extent along the
+    // tangent), parametrised by λ in [0, 1] along w1 → w2.
+    const Vec2 tangent = LeftPerp(n);  // runs v1 → v2 for a counter-clockwise core
+    const float lower = Dot(tangent, v1);
+    const float upper = Dot(tangent, v2);
+    const float u1 = Dot(tangent, w1);
+    const float du = Dot(tangent, w2) - u1;
+    float lo = 0.0f, hi = 1.0f;
+    uint32_t idLo = static_cast<uint32_t>(incident), idHi = static_cast<uint32_t>(incidentNext);
+    bool empty = false;
+    if (std::abs(du) > 1e-30f) {
+        float la = (lower - u1) / du, lb = (upper - u1) / du;
+        uint32_t ida = 0x80u, idb = 0x81u;
+        if (du < 0.0f) {
+            std::swap(la, lb);
+            std::swap(ida, idb);
+        }
+        if (la > lo) { lo = la; idLo = ida; }
+        if (lb < hi) { hi = lb; idHi = idb; }
+        empty = lo > hi;
+    } else {
+        empty = u1 < lower || u1 > upper;
+    }
+
+    const Vec2 dw = w2 - w1;
+    Vec2 candidates[2];
+    uint32_t candidateIds[2];
+    int candidateCount = 0;
+    if (empty) {
+        // The incident edge lies beside the reference edge (only possible for rounded or speculative
+        // contacts near a corner): use its point nearest to the reference edge.
+        candidates[0] = closest.pointB;
+        candidateIds[0] = closest.t <= 0.5f ? static_cast<uint32_t>(incident) : static_cast<uint32_t>(incidentNext);
+        candidateCount = 1;
+    } else {
+        candidates[0] = w1 + lo * dw;
+        candidateIds[0] = idLo;
+        candidateCount = 1;
+        if (hi - lo > 1e-5f) {
+            candidates[1] = w1 + hi * dw;
+            candidateIds[1] = idHi;
+            candidateCount = 2;
+        }
+    }
+    for (int k = 0; k < candidateCount; ++k) {
+        const float depth = Dot(n, candidates[k] - v1);
+        const float separation = depth - total;
+        if (separation > margin) continue;
+        ManifoldPoint& point = m.points[m.pointCount++];
+        point.point = candidates[k] + (ref.radius - depth + 0.5f * separation) * n;
+        point.separation = separation;
+        point.id = MakeId(edge, candidateIds[k], flipped);
+    }
+    if (m.pointCount > 0) m.normal = flipped ? -n : n;
+    return m;
+}
+
+} // namespace
+
+Manifold CollideRounded(const RoundedPolygon& a, const RoundedPolygon& b, float margin) {
+    if (a.count == 1 && b.count == 1) return CollidePoints(a.vertices[0], a.radius, b.vertices[0], b.radius, margin);
+    if (b.count == 1) return CollidePolygonAndPoint(a, b.vertices[0], b.radius, margin, false);
+    if (a.count == 1) return CollidePolygonAndPoint(b, a.vertices[0], a.radius, margin, true);
+    return CollideCores(a, b, margin);
+}
+
+bool OverlapRounded(const RoundedPolygon& a, const RoundedPolygon& b) {
+    const float total = a.radius + b.radius;
+    if (a.count == 1 && b.count == 1) return DistanceSquared(a.vertices[0], b.vertices[0]) <= total * total;
+    if (a.count == 1 || b.count == 1) {
+        const RoundedPolygon& p = a.count == 1 ? b : a;
+        const Vec2 c = a.count == 1 ? a.vertices[0] : b.vertices[0];
+        int best = 0;
+        float s = -3.4e38f;
+        for (int i = 0; i < p.count; ++i) {
+            const float si = Dot(p.normals[i], c - p.vertices[i]);
+            if (si > s) { s = si; best = i; }
+        }
+        if (s <= 0.0f) return true;
+        if (s > total) return false;
+        return DistanceSquaredPointSegment(c, p.vertices[best], p.vertices[Next(best, p.count)]) <= total * total;
+    }
+    // Separating axes of the two cores with early outs; a positive value bounds the distance from below.
+    const FaceSeparation faceA = MaxFaceSeparation(a, b);
+    if (faceA.separation > total) return false;
+    const FaceSeparation faceB = MaxFaceSeparation(b, a);
+    if (faceB.separation > total) return false;
+    const bool useB = faceB.separation > faceA.separation;
+    const float coreSeparation = useB ? faceB.separation : faceA.separation;
+    if (coreSeparation <= 0.0f) return true;  // the cores touch or overlap
+    if (!(total > 0.0f)) return false;
+    // Cores apart but within the radii: the exact core distance is between the best face and the
+    // incident edge (see CollideCores).
+    const RoundedPolygon& ref = useB ? b : a;
+    const RoundedPolygon& inc = useB ? a : b;
+    const int edge = useB ? faceB.edge : faceA.edge;
+    const Vec2 n = ref.normals[edge];
+    int incident = 0;
+    float minDot = 3.4e38f;
+    for (int j = 0; j < inc.count; ++j) {
+        const float d = Dot(n, inc.normals[j]);
+        if (d < minDot) { minDot = d; incident = j; }
+    }
+    const SegmentClosestPoints closest = ClosestPointsSegmentSegment(
+        ref.vertices[edge], ref.vertices[Next(edge, ref.count)], inc.vertices[incident], inc.vertices[Next(incident, inc.count)]);
+    return closest.distanceSquared <= total * total;
+}
+
+} // namespace sensu::detail

@@ -1,0 +1,138 @@
+#include "swept_internal.h"
+
+#include <limits>
+
+#include "sensu/geometry/primitives.h"
+
+namespace sensu::swept {
+
+RoundedCore CoreOf(const Circle& shape, const Transform& xf) {
+    RoundedCore core;
+    core.points[0] = TransformPoint(xf, shape.center());
+    core.count = 1;
+    core.radius = shape.radius();
+    return core;
+}
+
+RoundedCore CoreOf(const Capsule& shape, const Transform& xf) {
+    RoundedCore core;
+    core.points[0] = TransformPoint(xf, shape.a());
+    core.points[1] = TransformPoint(xf, shape.b());
+    // A capsule with coincident ends is a disc: one point keeps every routine free of zero-length edges.
+    core.count = DistanceSquared(core.points[0], core.points[1]) > 0.0f ? 2 : 1;
+    core.radius = shape.radius();
+    return core;
+}
+
+RoundedCore CoreOf(const Box& shape, const Transform& xf) {
+    RoundedCore core;
+    const auto corners = shape.Corners();
+    for (int i = 0; i < 4; ++i) core.points[i] = TransformPoint(xf, corners[i]);
+    core.count = 4;
+    return core;
+}
+
+RoundedCore CoreOf(const ConvexPolygon& shape, const Transform& xf) {
+    RoundedCore core;
+    core.count = shape.count();
+    for (int i = 0; i < core.count; ++i) core.points[i] = TransformPoint(xf, shape.vertex(i));
+    return core;
+}
+
+RoundedCore CoreOf(const Segment& shape, const Transform& xf) {
+    RoundedCore core;
+    core.points[0] = TransformPoint(xf, shape.a());
+    core.points[1] = TransformPoint(xf, shape.b());
+    core.count = 2;
+    return core;
+}
+
+void RequireValid(const RotationalSweep& sweep) {
+    RequireFinite(sweep.pivot, "RotationalSweep pivot");
+    RequireFinite(sweep.startAngle, "RotationalSweep startAngle");
+    RequireFinite(sweep.sweepAngle, "RotationalSweep sweepAngle");
+    RequireFinite(sweep.translation, "RotationalSweep translation");
+}
+
+bool PointInConvex(Vec2 p, const Vec2* pts, int n) {
+    for (int i = 0; i < n; ++i) {
+        const Vec2 a = pts[i];
+        const Vec2 b = pts[i + 1 < n ? i + 1 : 0];
+        if (Cross(b - a, p - a) < 0.0f) return false;
+    }
+    return true;
+}
+
+float DistanceSquaredPointCore(Vec2 p, const Vec2* pts, int n) {
+    if (n == 1) return DistanceSquared(p, pts[0]);
+    if (n == 2) return DistanceSquaredPointSegment(p, pts[0], pts[1]);
+    if (PointInConvex(p, pts, n)) return 0.0f;
+    float best = std::numeric_limits<float>::infinity();
+    for (int i = 0; i < n; ++i) best = Min(best, DistanceSquaredPointSegment(p, pts[i], pts[i + 1 < n ? i + 1 : 0]));
+    return best;
+}
+
+float DistanceSquaredArcCore(const Arc& arc, const Vec2* pts, int n, float limitSquared) {
+    if (n == 1) return DistanceSquared(arc, pts[0]);
+    if (n == 2) return DistanceSquaredArcSegment(arc, pts[0], pts[1]);
+    // An arc that enters the polygon either starts inside it or crosses an edge (distance 0).
+    if (PointInConvex(arc.start(), pts, n)) return 0.0f;
+    float best = std::numeric_limits<float>::infinity();
+    for (int i = 0; i < n; ++i) {
+        const float d = DistanceSquaredArcSegment(arc, pts[i], pts[i + 1 < n ? i + 1 : 0]);
+        if (d <= limitSquared) return d;
+        best = Min(best, d);
+    }
+    return best;
+}
+
+namespace {
+
+// The boundary of a core as segments: a point is one zero-length segment, a capsule core one segment.
+int SegmentCount(int n) { return n >= 3 ? n : 1; }
+Vec2 SegmentStart(const Vec2* pts, int, int i) { return pts[i]; }
+Vec2 SegmentEnd(const Vec2* pts, int n, int i) { return n == 1 ? pts[0] : (n == 2 ? pts[1] : pts[i + 1 < n ? i + 1 : 0]); }
+
+} // namespace
+
+float DistanceSquaredCores(const Vec2* a, int na, const Vec2* b, int nb) {
+    if (na >= 3)
+        for (int j = 0; j < nb; ++j)
+            if (PointInConvex(b[j], a, na)) return 0.0f;
+    if (nb >= 3)
+        for (int i = 0; i < na; ++i)
+            if (PointInConvex(a[i], b, nb)) return 0.0f;
+    float best = std::numeric_limits<float>::infinity();
+    for (int i = 0; i < SegmentCount(na); ++i)
+        for (int j = 0; j < SegmentCount(nb); ++j) {
+            const auto cp = ClosestPointsSegmentSegment(SegmentStart(a, na, i), SegmentEnd(a, na, i), SegmentStart(b, nb, j),
+                                                        SegmentEnd(b, nb, j));
+            best = Min(best, cp.distanceSquared);
+        }
+    return best;
+}
+
+float DistanceFromOrigin(const Vec2* pts, int n, Vec2* closest) {
+    if (n >= 3 && PointInConvex({0.0f, 0.0f}, pts, n)) {
+        *closest = {0.0f, 0.0f};
+        return 0.0f;
+    }
+    float best = std::numeric_limits<float>::infinity();
+    for (int i = 0; i < SegmentCount(n); ++i) {
+        const Vec2 c = ClosestPointOnSegment(SegmentStart(pts, n, i), SegmentEnd(pts, n, i), {0.0f, 0.0f});
+        const float d = LengthSquared(c);
+        if (d < best) {
+            best = d;
+            *closest = c;
+        }
+    }
+    return std::sqrt(best);
+}
+
+float MaxRadius(const Vec2* pts, int n) {
+    float best = 0.0f;
+    for (int i = 0; i < n; ++i) best = Max(best, LengthSquared(pts[i]));
+    return std::sqrt(best);
+}
+
+} // namespace sensu::swept

@@ -1,0 +1,328 @@
+#include "sensu/geometry/swept_region.h"
+
+#include <cmath>
+#include <limits>
+
+#include "sensu/geometry/manifold.h"
+#include "sensu/geometry/sector_overlap.h"
+#include "swept_internal.h"
+
+namespace sensu {
+
+using swept::RoundedCore;
+
+namespace {
+
+// A sector with its parameters clamped into the constructor's valid range: half angle in [0, π],
+// inner ≥ 0, outer strictly above inner (a zero-thickness ring becomes the thinnest float ring).
+Sector MakeSector(Vec2 center, Vec2 axis, float halfAngle, float inner, float outer) {
+    inner = Max(inner, 0.0f);
+    if (!(outer > inner)) outer = std::nextafter(inner, std::numeric_limits<float>::infinity());
+    return Sector(center, axis, Clamp(halfAngle, 0.0f, kPi), inner, outer);
+}
+
+// Grows a sector by `margin` conservatively: every point within `margin` of a sector point y has a
+// radius within `margin` of |y| and an angle within asin(margin/|y|) ≤ asin(margin/inner) of y's.
+// When margin reaches the inner radius the angle is unbounded: the whole disc.
+Sector GrowSector(Vec2 center, Vec2 axis, float halfAngle, float inner, float outer, float margin) {
+    if (margin <= 0.0f) return MakeSector(center, axis, halfAngle, inner, outer);
+    if (inner > margin) return MakeSector(center, axis, halfAngle + std::asin(margin / inner), inner - margin, outer + margin);
+    return MakeSector(center, axis, kPi, 0.0f, outer + margin);
+}
+
+Vec2 MidPivot(const RotationalSweep& sweep) { return sweep.pivot + 0.5f * sweep.translation; }
+float Margin(const RotationalSweep& sweep) { return 0.5f * Length(sweep.translation); }
+
+// Signed angle of v measured from the unit direction `ref`, in (−π, π].
+float AngleFrom(Vec2 ref, Vec2 v) { return std::atan2(Cross(ref, v), Dot(ref, v)); }
+
+// seed 000 eq. (2.1) generalised: the fan that holds the rounded core at every angle of the sweep.
+Sector FanOfCore(const RoundedCore& core, const RotationalSweep& sweep) {
+    swept::RequireValid(sweep);
+    const Vec2 center = MidPivot(sweep);
+    const float margin = Margin(sweep);
+    const Rot start = Rot::FromAngle(sweep.startAngle);
+    const float alpha = sweep.sweepAngle;
+    Vec2 closest{};
+    const float coreDistance = swept::DistanceFromOrigin(core.points.data(), core.count, &closest);
+    const float outer = swept::MaxRadius(core.points.data(), core.count) + core.radius;
+    // Pivot inside the shape: it is seen under every angle, so the fan is the whole disc.
+    if (coreDistance <= core.radius) return GrowSector(center, start.XAxis(), kPi, 0.0f, outer, margin);
+    const float inner = coreDistance - core.radius;
+    // The closest point's direction lies inside the shape's angular extent (a convex set not holding
+    // the pivot stays within ±π/2 of it), so angles relative to it never wrap.
+    const Vec2 ref = (1.0f / coreDistance) * closest;
+    float lo = 0.0f, hi = 0.0f;
+    for (int i = 0; i < core.count; ++i) {
+        const float a = AngleFrom(ref, core.points[i]);
+        lo = Min(lo, a);
+        hi = Max(hi, a);
+    }
+    // A rounded point p is seen under ±asin(radius/|p|) ≤ ±asin(radius/coreDistance).
+    const float widen = core.radius > 0.0f ? std::asin(Min(core.radius / coreDistance, 1.0f)) : 0.0f;
+    lo -= widen;
+    hi += widen;
+    const float span = (hi - lo) + std::abs(alpha);
+    const Vec2 axis = Rotate(start, Rotate(Rot::FromAngle(0.5f * (lo + hi) + 0.5f * alpha), ref));
+    if (span >= kTwoPi) return GrowSector(center, axis, kPi, inner, outer, margin);
+    return GrowSector(center, axis, 0.5f * span, inner, outer, margin);
+}
+
+AABB SpeculativeAABBOfCore(const RoundedCore& core, const RotationalSweep& sweep) {
+    swept::RequireValid(sweep);
+    const Transform a = SweepPose(sweep, 0.0f);
+    const Transform b = SweepPose(sweep, 1.0f);
+    AABB box{TransformPoint(a, core.points[0]), TransformPoint(a, core.points[0])};
+    for (int i = 0; i < core.count; ++i) {
+        for (const Transform& xf : {a, b}) {
+            const Vec2 p = TransformPoint(xf, core.points[i]);
+            box.lower = Min(box.lower, p);
+            box.upper = Max(box.upper, p);
+        }
+    }
+    return Inflate(box, core.radius);
+}
+
+// The polygon offset outward by `margin`: each vertex moves along its miter so both adjacent edges
+// move by exactly `margin`. Contains the polygon grown by a disc of radius `margin`.
+std::array<Vec2, kMaxPolygonVertices> OffsetPolygon(std::span<const Vec2> v, float margin) {
+    std::array<Vec2, kMaxPolygonVertices> out{};
+    const int n = static_cast<int>(v.size());
+    for (int i = 0; i < n; ++i) {
+        const Vec2 prev = v[(i + n - 1) % n];
+        const Vec2 next = v[(i + 1) % n];
+        const Vec2 n0 = Normalize(RightPerp(v[i] - prev));
+        const Vec2 n1 = Normalize(RightPerp(next - v[i]));
+        out[i] = v[i] + (margin / (1.0f + Dot(n0, n1))) * (n0 + n1);
+    }
+    return out;
+}
+
+ConvexPolygon PosedPolygon(std::span<const Vec2> v, const Transform& xf, float margin) {
+    std::array<Vec2, kMaxPolygonVertices> posed{};
+    const int n = static_cast<int>(v.size());
+    for (int i = 0; i < n; ++i) posed[i] = TransformPoint(xf, v[i]);
+    if (margin > 0.0f) posed = OffsetPolygon({posed.data(), v.size()}, margin);
+    return ConvexPolygon({posed.data(), v.size()});
+}
+
+const Transform kIdentity{};
+
+} // namespace
+
+Transform SweepPose(const RotationalSweep& sweep, float t) {
+    return Transform::FromAngle(sweep.pivot + t * sweep.translation, sweep.startAngle + t * sweep.sweepAngle);
+}
+
+Sector ThesisFan(Vec2 pivot, Vec2 startDirection, float centreDistance, float radialThickness, float sweepAngle) {
+    RequireFinite(pivot, "ThesisFan pivot");
+    RequireFinite(startDirection, "ThesisFan start direction");
+    RequireFinite(centreDistance, "ThesisFan centre distance");
+    RequireFinite(radialThickness, "ThesisFan radial thickness");
+    RequireFinite(sweepAngle, "ThesisFan sweep angle");
+    if (LengthSquared(startDirection) <= 0.0f) throw InvalidArgument("ThesisFan start direction must be non-zero");
+    if (centreDistance < 0.0f) throw InvalidArgument("ThesisFan centre distance must be >= 0");
+    if (!(radialThickness > 0.0f)) throw InvalidArgument("ThesisFan radial thickness must be > 0");
+    // seed 000 eq. (2.2): in 2D Rodrigues' formula about U = z is a plain rotation of Y' by θ = α/2.
+    const Vec2 axis = Rotate(Rot::FromAngle(0.5f * sweepAngle), Normalize(startDirection));
+    // seed 000 eq. (2.1): θ = α/2, r = |P − O| − Wy/2, R = |P − O| + Wy/2.
+    return MakeSector(pivot, axis, 0.5f * std::abs(sweepAngle), centreDistance - 0.5f * radialThickness,
+                      centreDistance + 0.5f * radialThickness);
+}
+
+Sector ConservativeFan(const Circle& body, const RotationalSweep& sweep) { return FanOfCore(swept::CoreOf(body), sweep); }
+Sector ConservativeFan(const Capsule& body, const RotationalSweep& sweep) { return FanOfCore(swept::CoreOf(body), sweep); }
+Sector ConservativeFan(const Box& body, const RotationalSweep& sweep) { return FanOfCore(swept::CoreOf(body), sweep); }
+Sector ConservativeFan(const ConvexPolygon& body, const RotationalSweep& sweep) { return FanOfCore(swept::CoreOf(body), sweep); }
+
+AABB SpeculativeAABB(const Circle& body, const RotationalSweep& sweep) { return SpeculativeAABBOfCore(swept::CoreOf(body), sweep); }
+AABB SpeculativeAABB(const Capsule& body, const RotationalSweep& sweep) { return SpeculativeAABBOfCore(swept::CoreOf(body), sweep); }
+AABB SpeculativeAABB(const Box& body, const RotationalSweep& sweep) { return SpeculativeAABBOfCore(swept::CoreOf(body), sweep); }
+AABB SpeculativeAABB(const ConvexPolygon& body, const RotationalSweep& sweep) { return SpeculativeAABBOfCore(swept::CoreOf(body), sweep); }
+
+// ---------------------------------------------------------------------------------------------------
+// TightSweptRegion
+
+TightSweptRegion::TightSweptRegion(const Box& body, const RotationalSweep& sweep)
+    : TightSweptRegion(ConvexPolygon::FromBox(body).vertices(), sweep) {}
+
+TightSweptRegion::TightSweptRegion(const ConvexPolygon& body, const RotationalSweep& sweep)
+    : TightSweptRegion(body.vertices(), sweep) {}
+
+TightSweptRegion::TightSweptRegion(std::span<const Vec2> v, const RotationalSweep& sweep)
+    : startPose_((swept::RequireValid(sweep), PosedPolygon(v, Transform::FromAngle(MidPivot(sweep), sweep.startAngle), Margin(sweep)))),
+      endPose_(PosedPolygon(v, Transform::FromAngle(MidPivot(sweep), sweep.startAngle + sweep.sweepAngle), Margin(sweep))) {
+    const float alpha = sweep.sweepAngle;
+    if (alpha == 0.0f) return; // no rotation: the two poses are the region (exact zero is the only no-op)
+    const int n = static_cast<int>(v.size());
+    const Vec2 center = MidPivot(sweep);
+    const float margin = Margin(sweep);
+    const Rot start = Rot::FromAngle(sweep.startAngle);
+    Vec2 closest{};
+    const float inner = swept::DistanceFromOrigin(v.data(), n, &closest);
+    const float outer = swept::MaxRadius(v.data(), n);
+    if (inner <= 0.0f) {
+        // The pivot is inside the body: every angle is covered at small radii; the whole disc.
+        fan_ = GrowSector(center, start.XAxis(), kPi, 0.0f, outer, margin);
+        return;
+    }
+    const Vec2 ref = (1.0f / inner) * closest;
+    // At radius ρ the body covers angular intervals [a, b]: a where a CCW circle enters it (outward
+    // normal n with x × n ≤ 0), b where it leaves (x × n ≥ 0). Along an edge x × n is linear, so the
+    // extreme angles of each kind are at the edge's ends or where x × n = 0 (the foot of the
+    // perpendicular from the pivot); angles are monotone along an edge that misses the pivot.
+    float lowestExit = std::numeric_limits<float>::infinity();
+    float highestEntry = -std::numeric_limits<float>::infinity();
+    auto consider = [&](Vec2 x, float side) {
+        const float angle = AngleFrom(ref, x);
+        if (side >= 0.0f) lowestExit = Min(lowestExit, angle);
+        if (side <= 0.0f) highestEntry = Max(highestEntry, angle);
+    };
+    for (int i = 0; i < n; ++i) {
+        const Vec2 a = v[i];
+        const Vec2 b = v[(i + 1) % n];
+        const Vec2 e = b - a;
+        const Vec2 normal = Normalize(RightPerp(e));
+        consider(a, Cross(a, normal));
+        consider(b, Cross(b, normal));
+        const float t = -Dot(a, e) / LengthSquared(e);
+        if (t > 0.0f && t < 1.0f) consider(a + t * e, 0.0f);
+    }
+    // CCW: the fan spans [lowestExit, highestEntry + α]; CW: [lowestExit − |α|, highestEntry].
+    const float lo = lowestExit + Min(alpha, 0.0f);
+    const float hi = highestEntry + Max(alpha, 0.0f);
+    if (hi <= lo) return; // the two poses overlap at every radius: no fan needed
+    const Vec2 axis = Rotate(start, Rotate(Rot::FromAngle(0.5f * (lo + hi)), ref));
+    fan_ = GrowSector(center, axis, Min(0.5f * (hi - lo), kPi), inner, outer, margin);
+}
+
+bool TightSweptRegion::Overlaps(Vec2 point) const {
+    RequireFinite(point, "TightSweptRegion query point");
+    if (swept::PointInConvex(point, startPose_.vertices().data(), startPose_.count())) return true;
+    if (swept::PointInConvex(point, endPose_.vertices().data(), endPose_.count())) return true;
+    return fan_ && Contains(*fan_, point);
+}
+
+bool TightSweptRegion::Overlaps(const Circle& shape, const Transform& xf) const {
+    return CollidePolygonAndCircle(startPose_, kIdentity, shape, xf).pointCount > 0 ||
+           CollidePolygonAndCircle(endPose_, kIdentity, shape, xf).pointCount > 0 || (fan_ && Overlap(*fan_, shape, xf));
+}
+
+bool TightSweptRegion::Overlaps(const Capsule& shape, const Transform& xf) const {
+    return CollidePolygonAndCapsule(startPose_, kIdentity, shape, xf).pointCount > 0 ||
+           CollidePolygonAndCapsule(endPose_, kIdentity, shape, xf).pointCount > 0 || (fan_ && Overlap(*fan_, shape, xf));
+}
+
+bool TightSweptRegion::Overlaps(const Box& shape, const Transform& xf) const {
+    return CollidePolygonAndBox(startPose_, kIdentity, shape, xf).pointCount > 0 ||
+           CollidePolygonAndBox(endPose_, kIdentity, shape, xf).pointCount > 0 || (fan_ && Overlap(*fan_, shape, xf));
+}
+
+bool TightSweptRegion::Overlaps(const ConvexPolygon& shape, const Transform& xf) const {
+    return CollidePolygons(startPose_, kIdentity, shape, xf).pointCount > 0 ||
+           CollidePolygons(endPose_, kIdentity, shape, xf).pointCount > 0 || (fan_ && Overlap(*fan_, shape, xf));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// SweptRegion (exact)
+
+SweptRegion::SweptRegion(const Circle& body, const RotationalSweep& sweep) {
+    const RoundedCore core = swept::CoreOf(body);
+    Init(core.points.data(), core.count, core.radius, sweep);
+}
+
+SweptRegion::SweptRegion(const Capsule& body, const RotationalSweep& sweep) {
+    const RoundedCore core = swept::CoreOf(body);
+    Init(core.points.data(), core.count, core.radius, sweep);
+}
+
+SweptRegion::SweptRegion(const Box& body, const RotationalSweep& sweep) {
+    const RoundedCore core = swept::CoreOf(body);
+    Init(core.points.data(), core.count, core.radius, sweep);
+}
+
+SweptRegion::SweptRegion(const ConvexPolygon& body, const RotationalSweep& sweep) {
+    Init(body.vertices().data(), body.count(), 0.0f, sweep);
+}
+
+void SweptRegion::Init(const Vec2* core, int count, float radius, const RotationalSweep& sweep) {
+    swept::RequireValid(sweep);
+    pivot_ = MidPivot(sweep);
+    margin_ = Margin(sweep);
+    startRotation_ = Rot::FromAngle(sweep.startAngle);
+    forward_ = ArcSweep::FromAngle(sweep.sweepAngle);
+    backward_ = ArcSweep::FromAngle(-sweep.sweepAngle);
+    radius_ = radius;
+    count_ = count;
+    for (int i = 0; i < count_; ++i) {
+        core_[i] = core[i];
+        vertexArcs_[i] = Arc({0.0f, 0.0f}, core[i], forward_);
+    }
+    Vec2 closest{};
+    coreMinRadius_ = swept::DistanceFromOrigin(core_.data(), count_, &closest);
+    coreMaxRadius_ = swept::MaxRadius(core_.data(), count_);
+    // Along any direction the farthest swept point is swept by a vertex, so the vertex arcs bound it.
+    for (int i = 0; i < count_; ++i) {
+        const AABB box = Bounds(Arc(pivot_, pivot_ + Rotate(startRotation_, core_[i]), forward_));
+        bounds_ = i == 0 ? box : Union(bounds_, box);
+    }
+    bounds_ = Inflate(bounds_, radius_ + margin_);
+}
+
+bool SweptRegion::OverlapsRounded(const Vec2* points, int count, float radius) const {
+    const float reach = radius_ + margin_ + radius;
+    const float reachSquared = reach * reach;
+    // Cheap reject on the bounding boxes.
+    AABB query{points[0], points[0]};
+    for (int j = 1; j < count; ++j) query = {Min(query.lower, points[j]), Max(query.upper, points[j])};
+    if (!sensu::Overlaps(Inflate(query, radius), bounds_)) return false;
+
+    std::array<Vec2, kMaxPolygonVertices> local{};
+    for (int j = 0; j < count; ++j) local[j] = InvRotate(startRotation_, points[j] - pivot_);
+    // Vertices of the query, carried backwards over the sweep, against the body at its start pose.
+    for (int j = 0; j < count; ++j) {
+        const float rho = Length(local[j]);
+        if (rho + reach < coreMinRadius_ || rho - reach > coreMaxRadius_) continue; // ring reject
+        const Arc arc({0.0f, 0.0f}, local[j], backward_);
+        if (swept::DistanceSquaredArcCore(arc, core_.data(), count_, reachSquared) <= reachSquared) return true;
+    }
+    if (count < 2) return false; // a rounded point meets the sweep only through its own arc
+    // Vertices of the body over the sweep against the query.
+    for (int i = 0; i < count_; ++i)
+        if (swept::DistanceSquaredArcCore(vertexArcs_[i], local.data(), count, reachSquared) <= reachSquared) return true;
+    // Edge-against-edge overlap already at the start (no vertex of either inside the other).
+    if (count_ >= 2) return swept::DistanceSquaredCores(core_.data(), count_, local.data(), count) <= reachSquared;
+    return false;
+}
+
+bool SweptRegion::Overlaps(Vec2 point) const {
+    RequireFinite(point, "SweptRegion query point");
+    return OverlapsRounded(&point, 1, 0.0f);
+}
+
+bool SweptRegion::Overlaps(const Circle& shape, const Transform& xf) const {
+    const Vec2 c = TransformPoint(xf, shape.center());
+    return OverlapsRounded(&c, 1, shape.radius());
+}
+
+bool SweptRegion::Overlaps(const Capsule& shape, const Transform& xf) const {
+    const RoundedCore core = swept::CoreOf(shape, xf);
+    return OverlapsRounded(core.points.data(), core.count, core.radius);
+}
+
+bool SweptRegion::Overlaps(const Box& shape, const Transform& xf) const {
+    const RoundedCore core = swept::CoreOf(shape, xf);
+    return OverlapsRounded(core.points.data(), core.count, core.radius);
+}
+
+bool SweptRegion::Overlaps(const ConvexPolygon& shape, const Transform& xf) const {
+    const RoundedCore core = swept::CoreOf(shape, xf);
+    return OverlapsRounded(core.points.data(), core.count, core.radius);
+}
+
+bool SweptRegion::Overlaps(const Segment& shape, const Transform& xf) const {
+    const RoundedCore core = swept::CoreOf(shape, xf);
+    return OverlapsRounded(core.points.data(), core.count, core.radius);
+}
+
+} // namespace sensu

@@ -1,0 +1,184 @@
+// Persistent contacts: one per overlapping shape pair, created from broad-phase pairs, updated by the
+// narrow phase every step while a body of the pair moves, and carrying impulses between steps by
+// feature id (warm starting, as box2d-lite's Arbiter).
+#include <cmath>
+
+#include "world_internal.h"
+
+namespace sensu {
+
+using detail::Body;
+using detail::Contact;
+using detail::kNull;
+using detail::Shape;
+
+namespace {
+
+// Collision order: the pair functions of manifold.h take the later variant alternative as A
+// (Segment > ConvexPolygon > Box > Capsule > Circle). Segment–segment has no manifold.
+bool CanCollide(const Shape& a, const Shape& b) {
+    return !(std::holds_alternative<Segment>(a.geometry) && std::holds_alternative<Segment>(b.geometry));
+}
+
+bool ComesFirst(const Shape& a, int ia, const Shape& b, int ib) {
+    if (a.geometry.index() != b.geometry.index()) return a.geometry.index() > b.geometry.index();
+    return ia < ib;
+}
+
+uint64_t PairKey(int a, int b) {
+    const auto lo = static_cast<uint64_t>(a < b ? a : b);
+    const auto hi = static_cast<uint64_t>(a < b ? b : a);
+    return (hi << 32) | lo;
+}
+
+Manifold Collide(const ShapeGeometry& ga, const Transform& xa, const ShapeGeometry& gb, const Transform& xb, float margin) {
+    if (const auto* b = std::get_if<Circle>(&gb)) {
+        if (const auto* a = std::get_if<Circle>(&ga)) return CollideCircles(*a, xa, *b, xb, margin);
+        if (const auto* a = std::get_if<Capsule>(&ga)) return CollideCapsuleAndCircle(*a, xa, *b, xb, margin);
+        if (const auto* a = std::get_if<Box>(&ga)) return CollideBoxAndCircle(*a, xa, *b, xb, margin);
+        if (const auto* a = std::get_if<ConvexPolygon>(&ga)) return CollidePolygonAndCircle(*a, xa, *b, xb, margin);
+        return CollideSegmentAndCircle(std::get<Segment>(ga), xa, *b, xb, margin);
+    }
+    if (const auto* b = std::get_if<Capsule>(&gb)) {
+        if (const auto* a = std::get_if<Capsule>(&ga)) return CollideCapsules(*a, xa, *b, xb, margin);
+        if (const auto* a = std::get_if<Box>(&ga)) return CollideBoxAndCapsule(*a, xa, *b, xb, margin);
+        if (const auto* a = std::get_if<ConvexPolygon>(&ga)) return CollidePolygonAndCapsule(*a, xa, *b, xb, margin);
+        return CollideSegmentAndCapsule(std::get<Segment>(ga), xa, *b, xb, margin);
+    }
+    if (const auto* b = std::get_if<Box>(&gb)) {
+        if (const auto* a = std::get_if<Box>(&ga)) return CollideBoxes(*a, xa, *b, xb, margin);
+        if (const auto* a = std::get_if<ConvexPolygon>(&ga)) return CollidePolygonAndBox(*a, xa, *b, xb, margin);
+        return CollideSegmentAndBox(std::get<Segment>(ga), xa, *b, xb, margin);
+    }
+    if (const auto* b = std::get_if<ConvexPolygon>(&gb)) {
+        if (const auto* a = std::get_if<ConvexPolygon>(&ga)) return CollidePolygons(*a, xa, *b, xb, margin);
+        return CollideSegmentAndPolygon(std::get<Segment>(ga), xa, *b, xb, margin);
+    }
+    return {};
+}
+
+} // namespace
+
+void WorldImpl::CreateContact(int shapeA, int shapeB) {
+    if (!ComesFirst(shapes[shapeA], shapeA, shapes[shapeB], shapeB)) std::swap(shapeA, shapeB);
+    int index;
+    if (freeContact != kNull) {
+        index = freeContact;
+        freeContact = contacts[index].nextFree;
+    } else {
+        index = static_cast<int>(contacts.size());
+        contacts.emplace_back();
+    }
+    const Shape& sa = shapes[shapeA];
+    const Shape& sb = shapes[shapeB];
+    Contact& c = contacts[index];
+    c = Contact{};
+    c.alive = true;
+    c.shapeA = shapeA;
+    c.shapeB = shapeB;
+    c.bodyA = sa.body;
+    c.bodyB = sb.body;
+    c.friction = std::sqrt(sa.friction * sb.friction);
+    c.restitution = Max(sa.restitution, sb.restitution);
+    // Push onto the front of both bodies' contact lists.
+    const int ends[2] = {c.bodyA, c.bodyB};
+    for (int side = 0; side < 2; ++side) {
+        Body& body = bodies[ends[side]];
+        c.next[side] = body.contactHead;
+        if (body.contactHead != kNull) {
+            Contact& head = contacts[body.contactHead];
+            head.prev[head.bodyA == ends[side] ? 0 : 1] = index;
+        }
+        body.contactHead = index;
+    }
+    contactByPair.emplace(PairKey(shapeA, shapeB), index);
+    ++contactCount;
+}
+
+void WorldImpl::DestroyContact(int index) {
+    Contact& c = contacts[index];
+    const int ends[2] = {c.bodyA, c.bodyB};
+    for (int side = 0; side < 2; ++side) {
+        const int prev = c.prev[side];
+        const int next = c.next[side];
+        if (prev != kNull) {
+            Contact& p = contacts[prev];
+            p.next[p.bodyA == ends[side] ? 0 : 1] = next;
+        } else {
+            bodies[ends[side]].contactHead = next;
+        }
+        if (next != kNull) {
+            Contact& n = contacts[next];
+            n.prev[n.bodyA == ends[side] ? 0 : 1] = prev;
+        }
+    }
+    contactByPair.erase(PairKey(c.shapeA, c.shapeB));
+    c.alive = false;
+    c.nextFree = freeContact;
+    freeContact = index;
+    --contactCount;
+}
+
+// Every shape whose proxy was re-inserted looks for new overlapping proxies. Pairs of two moved shapes
+// are handled once, by the lower shape index.
+void WorldImpl::FindNewContacts() {
+    for (int si : movedShapes) {
+        const Shape& s = shapes[si];
+        if (!s.alive || s.proxy == kNull) continue;
+        const Body& body = bodies[s.body];
+        tree.Query(tree.FatAABB(s.proxy), [&](int other) {
+            if (other == si) return;
+            const Shape& o = shapes[other];
+            if (o.body == s.body) return;
+            if (o.moved && other < si) return;
+            const Body& ob = bodies[o.body];
+            if (body.type != BodyType::Dynamic && ob.type != BodyType::Dynamic) return;
+            if (!CanCollide(s, o)) return;
+            if (contactByPair.contains(PairKey(si, other))) return;
+            CreateContact(si, other);
+        });
+    }
+    for (int si : movedShapes) shapes[si].moved = false;
+    movedShapes.clear();
+}
+
+// Narrow phase for every contact with a moving body; contacts whose fat AABBs separated are destroyed.
+// Contacts inside a frozen pile (or against static geometry) keep their manifold: nothing there moved.
+void WorldImpl::UpdateContacts(float dt) {
+    for (int i = 0; i < static_cast<int>(contacts.size()); ++i) {
+        Contact& c = contacts[i];
+        if (!c.alive) continue;
+        const Body& a = bodies[c.bodyA];
+        const Body& b = bodies[c.bodyB];
+        if (!IsMovingBody(a) && !IsMovingBody(b)) continue;
+        const Shape& sa = shapes[c.shapeA];
+        const Shape& sb = shapes[c.shapeB];
+        if (!Overlaps(tree.FatAABB(sa.proxy), tree.FatAABB(sb.proxy))) {
+            DestroyContact(i);
+            continue;
+        }
+        // Speculative margin: the fixed distance plus how far the pair can close in one step.
+        const float margin = settings.speculativeDistance + dt * Length(b.v - a.v);
+        Manifold m = Collide(sa.geometry, a.xf, sb.geometry, b.xf, margin);
+        float normalImpulse[2] = {0.0f, 0.0f};
+        float tangentImpulse[2] = {0.0f, 0.0f};
+        if (settings.warmStarting) {
+            for (int p = 0; p < m.pointCount; ++p) {
+                for (int q = 0; q < c.manifold.pointCount; ++q) {
+                    if (c.manifold.points[q].id == m.points[p].id) {
+                        normalImpulse[p] = c.normalImpulse[q];
+                        tangentImpulse[p] = c.tangentImpulse[q];
+                        break;
+                    }
+                }
+            }
+        }
+        c.manifold = m;
+        for (int p = 0; p < 2; ++p) {
+            c.normalImpulse[p] = normalImpulse[p];
+            c.tangentImpulse[p] = tangentImpulse[p];
+        }
+    }
+}
+
+} // namespace sensu

@@ -1,0 +1,463 @@
+#include "sensu/physics/world.h"
+
+#include <cstring>
+#include <string>
+
+#include "sensu/geometry/mass.h"
+#include "world_internal.h"
+
+namespace sensu {
+
+using detail::Body;
+using detail::kNull;
+using detail::Shape;
+
+namespace {
+
+void RequireFiniteDef(const BodyDef& def) {
+    RequireFinite(def.position, "BodyDef.position");
+    RequireFinite(def.angle, "BodyDef.angle");
+    RequireFinite(def.linearVelocity, "BodyDef.linearVelocity");
+    RequireFinite(def.angularVelocity, "BodyDef.angularVelocity");
+    RequireFinite(def.gravityScale, "BodyDef.gravityScale");
+}
+
+void RequireValidMaterial(const ShapeDef& def) {
+    RequireFinite(def.density, "ShapeDef.density");
+    RequireFinite(def.friction, "ShapeDef.friction");
+    RequireFinite(def.restitution, "ShapeDef.restitution");
+    if (def.density < 0.0f) throw InvalidArgument("ShapeDef.density must be >= 0");
+    if (def.friction < 0.0f) throw InvalidArgument("ShapeDef.friction must be >= 0");
+    if (def.restitution < 0.0f || def.restitution > 1.0f) throw InvalidArgument("ShapeDef.restitution must be in [0, 1]");
+}
+
+MassData ShapeMass(const ShapeGeometry& g, float density) {
+    if (const auto* c = std::get_if<Circle>(&g)) return ComputeMass(*c, density);
+    if (const auto* c = std::get_if<Capsule>(&g)) return ComputeMass(*c, density);
+    if (const auto* b = std::get_if<Box>(&g)) return ComputeMass(*b, density);
+    if (const auto* p = std::get_if<ConvexPolygon>(&g)) return ComputeMass(*p, density);
+    return {};  // segments are massless (static geometry)
+}
+
+AABB PointsAABB(const Transform& xf, const Vec2* points, int count, float radius) {
+    Vec2 lo = TransformPoint(xf, points[0]);
+    Vec2 hi = lo;
+    for (int i = 1; i < count; ++i) {
+        const Vec2 p = TransformPoint(xf, points[i]);
+        lo = Min(lo, p);
+        hi = Max(hi, p);
+    }
+    return {lo - Vec2{radius, radius}, hi + Vec2{radius, radius}};
+}
+
+void HashBytes(uint64_t& h, const void* data, size_t size) {
+    const auto* bytes = static_cast<const unsigned char*>(data);
+    for (size_t i = 0; i < size; ++i) {
+        h ^= bytes[i];
+        h *= 1099511628211ull;  // FNV-1a 64-bit prime
+    }
+}
+
+void HashFloat(uint64_t& h, float x) {
+    uint32_t bits;
+    std::memcpy(&bits, &x, sizeof bits);
+    HashBytes(h, &bits, sizeof bits);
+}
+
+} // namespace
+
+// ---------------------------------------------------------------------------------------------------
+// WorldImpl helpers
+
+Body& WorldImpl::BodyAt(BodyId id) {
+    if (id.index >= bodies.size() || !bodies[id.index].alive || bodies[id.index].generation != id.generation)
+        throw InvalidArgument("BodyId is not a live body of this world");
+    return bodies[id.index];
+}
+
+const Body& WorldImpl::BodyAt(BodyId id) const { return const_cast<WorldImpl*>(this)->BodyAt(id); }
+
+Shape& WorldImpl::ShapeAt(ShapeId id) {
+    if (id.index >= shapes.size() || !shapes[id.index].alive || shapes[id.index].generation != id.generation)
+        throw InvalidArgument("ShapeId is not a live shape of this world");
+    return shapes[id.index];
+}
+
+const Shape& WorldImpl::ShapeAt(ShapeId id) const { return const_cast<WorldImpl*>(this)->ShapeAt(id); }
+
+bool WorldImpl::IsMovingBody(const Body& b) const {
+    if (b.type == BodyType::Dynamic) return !b.frozen;
+    // A kinematic body moves exactly when its velocity is non-zero (a state flag, not a geometric test).
+    return b.type == BodyType::Kinematic && (b.v.x != 0.0f || b.v.y != 0.0f || b.w != 0.0f);
+}
+
+void WorldImpl::UpdateMass(int bodyIndex) {
+    Body& b = bodies[bodyIndex];
+    b.mass = b.invMass = b.inertia = b.invInertia = 0.0f;
+    b.localCenter = {};
+    if (b.type == BodyType::Dynamic) {
+        float mass = 0.0f;
+        Vec2 weighted{};
+        for (ShapeId sid : b.shapes) {
+            const Shape& s = shapes[sid.index];
+            const MassData md = ShapeMass(s.geometry, s.density);
+            mass += md.mass;
+            weighted += md.mass * md.center;
+        }
+        if (mass > 0.0f) {
+            const Vec2 center = (1.0f / mass) * weighted;
+            float inertia = 0.0f;
+            for (ShapeId sid : b.shapes) {
+                const Shape& s = shapes[sid.index];
+                const MassData md = ShapeMass(s.geometry, s.density);
+                inertia += md.inertia + md.mass * DistanceSquared(md.center, center);  // parallel axis
+            }
+            b.mass = mass;
+            b.invMass = 1.0f / mass;
+            b.localCenter = center;
+            b.inertia = inertia;
+            b.invInertia = inertia > 0.0f ? 1.0f / inertia : 0.0f;
+        } else {
+            // A dynamic body needs a mass to respond to gravity; without shapes of area it gets 1 kg
+            // and no rotation.
+            b.mass = 1.0f;
+            b.invMass = 1.0f;
+        }
+    }
+    b.center = TransformPoint(b.xf, b.localCenter);
+}
+
+AABB WorldImpl::ComputeShapeAABB(const Shape& s, const Body& body) const {
+    const Transform& xf = body.xf;
+    if (const auto* c = std::get_if<Circle>(&s.geometry)) {
+        const Vec2 p = TransformPoint(xf, c->center());
+        const Vec2 r{c->radius(), c->radius()};
+        return {p - r, p + r};
+    }
+    if (const auto* c = std::get_if<Capsule>(&s.geometry)) {
+        const Vec2 pts[2] = {c->a(), c->b()};
+        return PointsAABB(xf, pts, 2, c->radius());
+    }
+    if (const auto* b = std::get_if<Box>(&s.geometry)) {
+        const auto corners = b->Corners();
+        return PointsAABB(xf, corners.data(), 4, 0.0f);
+    }
+    if (const auto* p = std::get_if<ConvexPolygon>(&s.geometry)) return PointsAABB(xf, p->vertices().data(), p->count(), 0.0f);
+    const auto& seg = std::get<Segment>(s.geometry);
+    const Vec2 pts[2] = {seg.a(), seg.b()};
+    return PointsAABB(xf, pts, 2, 0.0f);
+}
+
+// Re-inserts the shape's proxy when its AABB (grown by one step of motion, so fast bodies meet what they
+// are about to hit) leaves the fat AABB stored in the tree.
+void WorldImpl::SynchronizeShape(int shapeIndex) {
+    Shape& s = shapes[shapeIndex];
+    const Body& body = bodies[s.body];
+    AABB box = ComputeShapeAABB(s, body);
+    if (body.type != BodyType::Static && s.proxy != kNull) {
+        const Vec2 d = stepDt * body.v;  // one step of motion
+        box = Union(box, AABB{box.lower + d, box.upper + d});
+    }
+    if (s.proxy == kNull) {
+        s.proxy = tree.CreateProxy(Inflate(box, settings.aabbMargin), shapeIndex);
+    } else if (tree.FatAABB(s.proxy).Contains(box)) {
+        return;
+    } else {
+        tree.MoveProxy(s.proxy, Inflate(box, settings.aabbMargin));
+    }
+    if (!s.moved) {
+        s.moved = true;
+        movedShapes.push_back(shapeIndex);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// World API
+
+World::World(const WorldDef& def) : impl_(std::make_unique<WorldImpl>()) {
+    RequireFinite(def.gravity, "WorldDef.gravity");
+    Validate(def.settings);
+    impl_->gravity = def.gravity;
+    impl_->settings = def.settings;
+}
+
+World::~World() = default;
+World::World(World&&) noexcept = default;
+World& World::operator=(World&&) noexcept = default;
+
+BodyId World::CreateBody(const BodyDef& def) {
+    RequireFiniteDef(def);
+    WorldImpl& w = *impl_;
+    uint32_t index;
+    if (!w.freeBodies.empty()) {
+        index = w.freeBodies.back();
+        w.freeBodies.pop_back();
+    } else {
+        index = static_cast<uint32_t>(w.bodies.size());
+        w.bodies.emplace_back();
+    }
+    Body& b = w.bodies[index];
+    const uint32_t generation = b.generation + 1;
+    b = Body{};
+    b.generation = generation;
+    b.alive = true;
+    b.type = def.type;
+    b.xf = Transform::FromAngle(def.position, def.angle);
+    b.angle = def.angle;
+    b.center = def.position;
+    b.gravityScale = def.gravityScale;
+    b.userData = def.userData;
+    if (def.type != BodyType::Static) {
+        b.v = def.linearVelocity;
+        b.w = def.angularVelocity;
+    }
+    w.UpdateMass(static_cast<int>(index));
+    return {index, generation};
+}
+
+void World::DestroyBody(BodyId id) {
+    WorldImpl& w = *impl_;
+    Body& b = w.BodyAt(id);
+    const int index = static_cast<int>(id.index);
+    // Everything resting on or touching this body loses a support or a neighbour: wake those piles.
+    w.WakeTouchingPiles(index);
+    while (b.contactHead != kNull) w.DestroyContact(b.contactHead);
+    for (ShapeId sid : b.shapes) {
+        Shape& s = w.shapes[sid.index];
+        if (s.proxy != kNull) w.tree.DestroyProxy(s.proxy);
+        s.alive = false;
+        s.proxy = kNull;
+        w.freeShapes.push_back(sid.index);
+    }
+    b.shapes.clear();
+    b.alive = false;
+    b.frozen = false;
+    w.freeBodies.push_back(id.index);
+}
+
+ShapeId World::CreateShape(BodyId bodyId, const ShapeDef& def) {
+    RequireValidMaterial(def);
+    WorldImpl& w = *impl_;
+    w.BodyAt(bodyId);  // validates the id before anything changes
+    uint32_t index;
+    if (!w.freeShapes.empty()) {
+        index = w.freeShapes.back();
+        w.freeShapes.pop_back();
+    } else {
+        index = static_cast<uint32_t>(w.shapes.size());
+        w.shapes.emplace_back();
+    }
+    Shape& s = w.shapes[index];
+    const uint32_t generation = s.generation + 1;
+    s = Shape{};
+    s.generation = generation;
+    s.alive = true;
+    s.body = static_cast<int>(bodyId.index);
+    s.geometry = def.geometry;
+    s.density = def.density;
+    s.friction = def.friction;
+    s.restitution = def.restitution;
+    s.userData = def.userData;
+    const ShapeId sid{index, generation};
+    Body& b = w.bodies[bodyId.index];
+    b.shapes.push_back(sid);
+    w.WakeTouchingPiles(static_cast<int>(bodyId.index));  // its mass and outline change
+    w.UpdateMass(static_cast<int>(bodyId.index));
+    w.SynchronizeShape(static_cast<int>(index));
+    return sid;
+}
+
+void World::DestroyShape(ShapeId id) {
+    WorldImpl& w = *impl_;
+    Shape& s = w.ShapeAt(id);
+    const int bodyIndex = s.body;
+    Body& b = w.bodies[bodyIndex];
+    w.WakeTouchingPiles(bodyIndex);
+    for (int c = b.contactHead; c != kNull;) {
+        const detail::Contact& contact = w.contacts[c];
+        const int next = contact.next[contact.bodyA == bodyIndex ? 0 : 1];
+        if (contact.shapeA == static_cast<int>(id.index) || contact.shapeB == static_cast<int>(id.index)) w.DestroyContact(c);
+        c = next;
+    }
+    if (s.proxy != kNull) w.tree.DestroyProxy(s.proxy);
+    s.proxy = kNull;
+    s.alive = false;
+    if (s.moved) {
+        std::erase(w.movedShapes, static_cast<int>(id.index));
+        s.moved = false;
+    }
+    std::erase(b.shapes, id);
+    w.freeShapes.push_back(id.index);
+    w.UpdateMass(bodyIndex);
+}
+
+bool World::IsValid(BodyId id) const {
+    return id.index < impl_->bodies.size() && impl_->bodies[id.index].alive && impl_->bodies[id.index].generation == id.generation;
+}
+
+bool World::IsValid(ShapeId id) const {
+    return id.index < impl_->shapes.size() && impl_->shapes[id.index].alive && impl_->shapes[id.index].generation == id.generation;
+}
+
+BodyType World::GetType(BodyId id) const { return impl_->BodyAt(id).type; }
+Transform World::GetTransform(BodyId id) const { return impl_->BodyAt(id).xf; }
+Vec2 World::GetPosition(BodyId id) const { return impl_->BodyAt(id).xf.p; }
+float World::GetAngle(BodyId id) const { return impl_->BodyAt(id).angle; }
+Vec2 World::GetWorldCenter(BodyId id) const { return impl_->BodyAt(id).center; }
+Vec2 World::GetLinearVelocity(BodyId id) const { return impl_->BodyAt(id).v; }
+float World::GetAngularVelocity(BodyId id) const { return impl_->BodyAt(id).w; }
+float World::GetMass(BodyId id) const { return impl_->BodyAt(id).mass; }
+float World::GetInertia(BodyId id) const { return impl_->BodyAt(id).inertia; }
+RestState World::GetRestState(BodyId id) const { return impl_->BodyAt(id).rest; }
+bool World::IsAwake(BodyId id) const {
+    const Body& b = impl_->BodyAt(id);
+    return b.type != BodyType::Static && !b.frozen;
+}
+void* World::GetUserData(BodyId id) const { return impl_->BodyAt(id).userData; }
+
+void World::SetTransform(BodyId id, Vec2 position, float angle) {
+    RequireFinite(position, "SetTransform position");
+    RequireFinite(angle, "SetTransform angle");
+    WorldImpl& w = *impl_;
+    Body& b = w.BodyAt(id);
+    const int index = static_cast<int>(id.index);
+    w.WakeTouchingPiles(index);  // its old neighbours lose it
+    b.xf = Transform::FromAngle(position, angle);
+    b.angle = angle;
+    b.center = TransformPoint(b.xf, b.localCenter);
+    for (ShapeId sid : b.shapes) w.SynchronizeShape(static_cast<int>(sid.index));
+}
+
+void World::SetLinearVelocity(BodyId id, Vec2 velocity) {
+    RequireFinite(velocity, "SetLinearVelocity velocity");
+    Body& b = impl_->BodyAt(id);
+    if (b.type == BodyType::Static) return;
+    impl_->WakeTouchingPiles(static_cast<int>(id.index));
+    b.v = velocity;
+}
+
+void World::SetAngularVelocity(BodyId id, float omega) {
+    RequireFinite(omega, "SetAngularVelocity omega");
+    Body& b = impl_->BodyAt(id);
+    if (b.type == BodyType::Static) return;
+    impl_->WakeTouchingPiles(static_cast<int>(id.index));
+    b.w = omega;
+}
+
+void World::ApplyForce(BodyId id, Vec2 force, Vec2 worldPoint) {
+    RequireFinite(force, "ApplyForce force");
+    RequireFinite(worldPoint, "ApplyForce point");
+    Body& b = impl_->BodyAt(id);
+    if (b.type != BodyType::Dynamic) return;
+    impl_->WakePile(static_cast<int>(id.index));
+    b.force += force;
+    b.torque += Cross(worldPoint - b.center, force);
+}
+
+void World::ApplyForceToCenter(BodyId id, Vec2 force) {
+    RequireFinite(force, "ApplyForceToCenter force");
+    Body& b = impl_->BodyAt(id);
+    if (b.type != BodyType::Dynamic) return;
+    impl_->WakePile(static_cast<int>(id.index));
+    b.force += force;
+}
+
+void World::ApplyTorque(BodyId id, float torque) {
+    RequireFinite(torque, "ApplyTorque torque");
+    Body& b = impl_->BodyAt(id);
+    if (b.type != BodyType::Dynamic) return;
+    impl_->WakePile(static_cast<int>(id.index));
+    b.torque += torque;
+}
+
+void World::ApplyLinearImpulse(BodyId id, Vec2 impulse, Vec2 worldPoint) {
+    RequireFinite(impulse, "ApplyLinearImpulse impulse");
+    RequireFinite(worldPoint, "ApplyLinearImpulse point");
+    Body& b = impl_->BodyAt(id);
+    if (b.type != BodyType::Dynamic) return;
+    impl_->WakePile(static_cast<int>(id.index));
+    b.v += b.invMass * impulse;
+    b.w += b.invInertia * Cross(worldPoint - b.center, impulse);
+}
+
+void World::Wake(BodyId id) {
+    impl_->BodyAt(id);
+    impl_->WakePile(static_cast<int>(id.index));
+}
+
+std::span<const ShapeId> World::GetShapes(BodyId id) const { return impl_->BodyAt(id).shapes; }
+BodyId World::GetBody(ShapeId id) const { return impl_->IdOf(impl_->ShapeAt(id).body); }
+const ShapeGeometry& World::GetGeometry(ShapeId id) const { return impl_->ShapeAt(id).geometry; }
+float World::GetFriction(ShapeId id) const { return impl_->ShapeAt(id).friction; }
+float World::GetRestitution(ShapeId id) const { return impl_->ShapeAt(id).restitution; }
+void* World::GetUserData(ShapeId id) const { return impl_->ShapeAt(id).userData; }
+
+Vec2 World::GetGravity() const { return impl_->gravity; }
+
+void World::SetGravity(Vec2 gravity) {
+    RequireFinite(gravity, "SetGravity gravity");
+    impl_->gravity = gravity;
+    impl_->WakeAll();
+}
+
+const SolverSettings& World::GetSettings() const { return impl_->settings; }
+
+void World::SetSettings(const SolverSettings& settings) {
+    Validate(settings);
+    impl_->settings = settings;
+    if (!settings.restStates) impl_->WakeAll();
+}
+
+void World::GetBodies(std::vector<BodyId>& out) const {
+    out.clear();
+    for (size_t i = 0; i < impl_->bodies.size(); ++i)
+        if (impl_->bodies[i].alive) out.push_back(impl_->IdOf(static_cast<int>(i)));
+}
+
+int World::GetBodyCount() const {
+    return static_cast<int>(impl_->bodies.size() - impl_->freeBodies.size());
+}
+
+int World::GetAwakeBodyCount() const {
+    int n = 0;
+    for (const Body& b : impl_->bodies) n += (b.alive && b.type != BodyType::Static && !b.frozen) ? 1 : 0;
+    return n;
+}
+
+int World::GetContactCount() const {
+    int n = 0;
+    for (const detail::Contact& c : impl_->contacts) n += (c.alive && c.manifold.pointCount > 0) ? 1 : 0;
+    return n;
+}
+
+void World::GetContactPoints(std::vector<ContactPointInfo>& out) const {
+    out.clear();
+    for (const detail::Contact& c : impl_->contacts) {
+        if (!c.alive) continue;
+        for (int i = 0; i < c.manifold.pointCount; ++i) {
+            out.push_back({impl_->IdOf(c.bodyA), impl_->IdOf(c.bodyB), c.manifold.points[i].point, c.manifold.normal,
+                           c.manifold.points[i].separation, c.normalImpulse[i], c.tangentImpulse[i]});
+        }
+    }
+}
+
+uint64_t World::StateHash() const {
+    uint64_t h = 14695981039346656037ull;  // FNV-1a 64-bit offset basis
+    for (size_t i = 0; i < impl_->bodies.size(); ++i) {
+        const Body& b = impl_->bodies[i];
+        if (!b.alive) continue;
+        const uint32_t index = static_cast<uint32_t>(i);
+        HashBytes(h, &index, sizeof index);
+        HashFloat(h, b.xf.p.x);
+        HashFloat(h, b.xf.p.y);
+        HashFloat(h, b.angle);
+        HashFloat(h, b.v.x);
+        HashFloat(h, b.v.y);
+        HashFloat(h, b.w);
+        const auto rest = static_cast<uint8_t>(b.rest);
+        HashBytes(h, &rest, sizeof rest);
+    }
+    return h;
+}
+
+} // namespace sensu

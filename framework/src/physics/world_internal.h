@@ -1,0 +1,162 @@
+#pragma once
+// Internal state of a World: plain arrays of bodies, shapes and contacts addressed by index, plus the
+// scratch arrays of one step (kept between steps so a steady-state step allocates nothing).
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+#include "dynamic_tree.h"
+#include "sensu/physics/world.h"
+
+namespace sensu {
+
+namespace detail {
+
+inline constexpr int kNull = -1;
+
+struct Body {
+    BodyType type = BodyType::Static;
+    uint32_t generation = 0;
+    bool alive = false;
+    bool frozen = false;          // RotationStable with rest states on: excluded from integration and solver
+    RestState rest = RestState::VerticallyUnstable;
+    float restTimer = 0.0f;       // s the body has been slow
+
+    Transform xf{};               // body origin pose
+    float angle = 0.0f;           // rad, unwrapped
+    Vec2 localCenter{};           // centre of mass in the body frame
+    Vec2 center{};                // centre of mass, world
+    Vec2 v{};                     // m/s of the centre of mass
+    float w = 0.0f;               // rad/s
+    Vec2 force{};                 // N, cleared after each step
+    float torque = 0.0f;          // N·m
+    float gravityScale = 1.0f;
+
+    float mass = 0.0f, invMass = 0.0f;       // kg, 1/kg
+    float inertia = 0.0f, invInertia = 0.0f; // kg·m² about the centre of mass
+
+    // Support recorded when frozen (seed 004 §3.4.2): x span of the support points, their lowest y, and
+    // the friction of the support, so pushes that would slide, lift or tip the body wake its pile.
+    float supportMinX = 0.0f, supportMaxX = 0.0f, supportY = 0.0f, supportFriction = 0.0f;
+
+    std::vector<ShapeId> shapes;
+    int contactHead = kNull;      // first contact of this body's contact list
+    int solverIndex = kNull;      // index in the solver arrays during a step
+    void* userData = nullptr;
+};
+
+struct Shape {
+    uint32_t generation = 0;
+    bool alive = false;
+    int body = kNull;
+    ShapeGeometry geometry{Circle({0.0f, 0.0f}, 0.0f)};
+    float density = 0.0f, friction = 0.0f, restitution = 0.0f;
+    void* userData = nullptr;
+    int proxy = kNull;            // dynamic tree leaf
+    bool moved = false;           // proxy re-inserted this step: look for new pairs
+};
+
+struct Contact {
+    bool alive = false;
+    int shapeA = kNull, shapeB = kNull;   // collision order: shapeA is the lower-ranked geometry type
+    int bodyA = kNull, bodyB = kNull;
+    int prev[2] = {kNull, kNull};         // neighbours in bodyA's (0) and bodyB's (1) contact lists
+    int next[2] = {kNull, kNull};
+    Manifold manifold{};
+    float normalImpulse[2] = {0.0f, 0.0f};
+    float tangentImpulse[2] = {0.0f, 0.0f};
+    float friction = 0.0f, restitution = 0.0f;
+    int nextFree = kNull;
+};
+
+// Solver copy of one body (contiguous, touched by every iteration).
+struct SolverBody {
+    Vec2 v{};
+    float w = 0.0f;
+    float invMass = 0.0f, invInertia = 0.0f;
+    Vec2 center{};   // position pass state
+    float angle = 0.0f;
+    Rot q{};
+    int body = kNull;
+    // Impulse received from moving bodies while frozen (wake test after the velocity iterations).
+    Vec2 receivedImpulse{};
+    float receivedAngular = 0.0f;  // N·m·s about the centre of mass
+    float momentAboutMin = 0.0f, momentAboutMax = 0.0f;
+};
+
+struct SolverPoint {
+    Vec2 rA{}, rB{};             // centre of mass → contact point, m
+    Vec2 localAnchorA{}, localAnchorB{};  // surface points in the body frames (position pass)
+    float normalImpulse = 0.0f, tangentImpulse = 0.0f;
+    float normalMass = 0.0f, tangentMass = 0.0f;
+    float velocityBias = 0.0f;   // m/s target normal velocity (restitution or speculative approach)
+    Vec2 point{};                // world contact point
+};
+
+struct SolverContact {
+    int contact = kNull;
+    int a = kNull, b = kNull;    // solver body indices
+    Vec2 normal{};
+    Vec2 localNormal{};          // normal in A's frame (position pass)
+    float friction = 0.0f, restitution = 0.0f;
+    int pointCount = 0;
+    SolverPoint points[2];
+    // Two-point block solve: K (symmetric) and its inverse; useBlock false when K is ill-conditioned.
+    bool useBlock = false;
+    float k11 = 0.0f, k12 = 0.0f, k22 = 0.0f;
+    float inv11 = 0.0f, inv12 = 0.0f, inv22 = 0.0f;
+};
+
+} // namespace detail
+
+struct WorldImpl {
+    Vec2 gravity{};
+    SolverSettings settings{};
+    float stepDt = 1.0f / 60.0f;  // s, the last step's dt (predicts one step of motion for the broad phase)
+
+    std::vector<detail::Body> bodies;
+    std::vector<uint32_t> freeBodies;
+    std::vector<detail::Shape> shapes;
+    std::vector<uint32_t> freeShapes;
+    std::vector<detail::Contact> contacts;
+    int freeContact = detail::kNull;
+    int contactCount = 0;
+    std::unordered_map<uint64_t, int> contactByPair;  // lookup only, never iterated (determinism)
+    detail::DynamicTree tree;
+
+    // Scratch of one step.
+    std::vector<int> movedShapes;
+    std::vector<detail::SolverBody> solverBodies;
+    std::vector<detail::SolverContact> solverContacts;
+    std::vector<int> wakeStack;
+
+    detail::Body& BodyAt(BodyId id);
+    const detail::Body& BodyAt(BodyId id) const;
+    detail::Shape& ShapeAt(ShapeId id);
+    const detail::Shape& ShapeAt(ShapeId id) const;
+    BodyId IdOf(int bodyIndex) const { return {static_cast<uint32_t>(bodyIndex), bodies[bodyIndex].generation}; }
+
+    bool IsMovingBody(const detail::Body& b) const;
+    void UpdateMass(int bodyIndex);
+    AABB ComputeShapeAABB(const detail::Shape& shape, const detail::Body& body) const;
+    void SynchronizeShape(int shapeIndex);
+
+    // Contacts (contact.cpp).
+    void CreateContact(int shapeA, int shapeB);
+    void DestroyContact(int contact);
+    void FindNewContacts();
+    void UpdateContacts(float dt);
+
+    // Solver (contact_solver.cpp).
+    void Solve(float dt);
+
+    // Rest states (rest_states.cpp).
+    void WakePile(int bodyIndex);
+    void WakeTouchingPiles(int bodyIndex);
+    void WakeAll();
+    void WakePilesUnderMovingSupports();
+    void WakePushedPiles();
+    void UpdateRestStates(float dt);
+};
+
+} // namespace sensu

@@ -1,0 +1,45 @@
+#pragma once
+/// SceneDef: one scene as plain data, so the same scene drives our World, the Box2D 2.4 baseline
+/// (sensu_baseline), the benchmarks, the samples and the tests (Box2D v3's shared/ folder is the model).
+#include <string>
+#include <vector>
+
+#include "sensu/physics/world.h"
+
+namespace sensu::scenes {
+
+/// One body: its definition (type, pose, velocity) and its shapes (geometry, density, friction, restitution).
+struct SceneBody {
+    BodyDef body;
+    std::vector<ShapeDef> shapes;
+};
+
+/// What "the scene still stands" means, checked on the dynamic bodies at the end of a run.
+struct StandingCriteria {
+    float idealTopY = 0.0f;     ///< m, ideal centre height of the highest body
+    float topTolerance = 0.0f;  ///< m, allowed |top_y − idealTopY|
+    float maxAngle = 1e30f;     ///< rad, allowed |angle| of every body
+    float maxDrift = 1e30f;     ///< m, allowed |x − x0| of every body
+};
+
+struct SceneDef {
+    std::string name;
+    Vec2 gravity{0.0f, -10.0f};  ///< m/s²
+    float dt = 1.0f / 60.0f;     ///< s per step
+    int steps = 500;             ///< steps of a benchmark run
+    int velocityIterations = 8;
+    int positionIterations = 3;
+    std::vector<SceneBody> bodies;  ///< static and moving bodies, in creation order
+    StandingCriteria standing;
+};
+
+/// Our world built from a scene, with the id of every SceneDef body (same order).
+struct BuiltWorld {
+    World world;
+    std::vector<BodyId> bodies;
+};
+
+/// Builds a World: gravity and iterations from the scene, every other solver setting from `settings`.
+BuiltWorld BuildWorld(const SceneDef& scene, const SolverSettings& settings = {});
+
+} // namespace sensu::scenes

@@ -1,0 +1,17 @@
+#pragma once
+/// The stacking benchmark scenes (issue 4; seed 004 table 4.1 is scene A): gravity (0, −10), 60 Hz,
+/// 500 steps, friction 0.6, restitution 0, ground top at y = 0.
+#include "sensu_scenes/scene_def.h"
+
+namespace sensu::scenes {
+
+/// Scene A, "drop stack": n boxes 1.0 m wide × 0.5 m tall in two columns at x = ±1.5 (the extra box of
+/// an odd n goes left), box k of a column with its centre at y = 1 + k, all falling at once. n ≥ 1.
+SceneDef DropStack(int n);
+/// Scene A on a grid: `columns` columns of `perColumn` boxes, 3 m apart, centred on x = 0.
+SceneDef DropStackGrid(int columns, int perColumn);
+/// Scenes B (20 rows) and C (100 rows): a pyramid of 1 × 1 m boxes exactly touching, row i centred
+/// at y = i + 0.5. rows ≥ 1.
+SceneDef Pyramid(int rows);
+
+} // namespace sensu::scenes

@@ -1,0 +1,19 @@
+#include "sensu_scenes/scene_def.h"
+
+namespace sensu::scenes {
+
+BuiltWorld BuildWorld(const SceneDef& scene, const SolverSettings& settings) {
+    SolverSettings s = settings;
+    s.velocityIterations = scene.velocityIterations;
+    s.positionIterations = scene.positionIterations;
+    BuiltWorld built{World({.gravity = scene.gravity, .settings = s}), {}};
+    built.bodies.reserve(scene.bodies.size());
+    for (const SceneBody& body : scene.bodies) {
+        const BodyId id = built.world.CreateBody(body.body);
+        for (const ShapeDef& shape : body.shapes) built.world.CreateShape(id, shape);
+        built.bodies.push_back(id);
+    }
+    return built;
+}
+
+} // namespace sensu::scenes
