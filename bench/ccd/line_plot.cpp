@@ -21,9 +21,9 @@ namespace sensu::bench {
 
 namespace {
 
-constexpr int kWidth = 800;
+constexpr int kWidth = 900;
 constexpr int kHeight = 500;
-constexpr int kLeft = 80, kRight = 190, kTop = 40, kBottom = 60;
+constexpr int kLeft = 80, kRight = 290, kTop = 60, kBottom = 60;
 
 struct Canvas {
     std::vector<unsigned char> rgb = std::vector<unsigned char>(kWidth * kHeight * 3, 255);
@@ -91,7 +91,7 @@ bool WriteLinePlotPng(const LinePlot& plot, const std::string& path) {
         const std::string label = Format(y);
         canvas.Text(kLeft - 8 - Canvas::TextWidth(label, 2), static_cast<int>(py(y)) - 6, label, 2, black);
     }
-    const size_t stride = std::max<size_t>(1, plot.x.size() / 9);
+    const size_t stride = std::max<size_t>(1, (plot.x.size() + 6) / 7);
     for (size_t i = 0; i < plot.x.size(); i += stride) {
         canvas.Line(px(plot.x[i]), kTop, px(plot.x[i]), kTop + plotH, 1, grey);
         const std::string label = Format(plot.x[i]);
@@ -101,7 +101,7 @@ bool WriteLinePlotPng(const LinePlot& plot, const std::string& path) {
     canvas.Line(kLeft, kTop + plotH, kLeft + plotW, kTop + plotH, 2, black);
     canvas.Text(kLeft, 10, plot.title, 2, black);
     canvas.Text(kLeft + plotW / 2 - Canvas::TextWidth(plot.xLabel, 2) / 2, kHeight - 25, plot.xLabel, 2, black);
-    canvas.Text(8, kTop - 25, plot.yLabel, 2, black);
+    canvas.Text(8, kTop - 24, plot.yLabel, 2, black);
 
     for (size_t s = 0; s < plot.series.size(); ++s) {
         const PlotSeries& series = plot.series[s];

@@ -7,21 +7,21 @@
 namespace sensu::bench {
 
 struct PlotSeries {
-    std::string name;
-    std::vector<double> y;      ///< one value per x position (NaN = no data: the line breaks)
+    std::string name{};
+    std::vector<double> y{};    ///< one value per x position (NaN = no data: the line breaks)
     unsigned char rgb[3] = {0, 0, 0};
 };
 
 struct LinePlot {
-    std::string title;
-    std::string xLabel;
-    std::string yLabel;
-    std::vector<double> x;       ///< x positions, ascending
+    std::string title{};
+    std::string xLabel{};
+    std::string yLabel{};
+    std::vector<double> x{};     ///< x positions, ascending
     double yMin = 0.0, yMax = 100.0;
-    std::vector<PlotSeries> series;
+    std::vector<PlotSeries> series{};
 };
 
-/// Renders the chart (800 × 500 pixels) and writes it as PNG. Returns false when the file cannot be written.
+/// Renders the chart (900 × 500 pixels) and writes it as PNG. Returns false when the file cannot be written.
 bool WriteLinePlotPng(const LinePlot& plot, const std::string& path);
 
 } // namespace sensu::bench

@@ -78,17 +78,19 @@ public:
         r.DrawSprite("samples/basics/sensu_fan.png", {7.0f, 2.5f}, {2.4f, 1.8f}, 0.3f * std::sin(angle));
         r.DrawText({7.0f, 1.3f}, "Sprite", colors::kText, TextAnchor::Center);
 
-        // Raw primitives along the bottom row.
-        r.DrawSegment({-5.5f, -1.6f}, {-4.0f, -1.0f}, colors::kGray);
-        r.DrawPoint({-3.5f, -1.3f}, 6.0f, colors::kContact);
-        r.DrawArrow({-2.8f, -1.6f}, {-1.5f, -1.0f}, colors::kNormal);
-        r.FillCircle({-0.6f, -1.3f}, 0.3f, colors::kYellow.WithAlpha(160));
-        r.DrawCircle({-0.6f, -1.3f}, 0.45f, colors::kYellow);
-        r.FillSector({1.2f, -1.6f}, {std::cos(angle), std::sin(angle)}, kPi, 0.25f, 0.45f, colors::kRed.Faded(0.6f));
-        r.FillCapsule({2.4f, -1.3f}, {3.6f, -1.3f}, 0.2f, colors::kGreen.Faded(0.6f));
-        r.DrawAABB({{4.3f, -1.6f}, {5.5f, -1.0f}}, colors::kGray);
-        r.DrawText({0.0f, -2.1f}, "DrawSegment  DrawPoint  DrawArrow  Circle  FillSector  FillCapsule  DrawAABB",
-                   colors::kTextDim, TextAnchor::Center);
+        // Raw primitives along the bottom row, each labelled with the call that drew it.
+        const float y = -1.3f;
+        r.DrawSegment({-6.2f, y - 0.3f}, {-5.0f, y + 0.3f}, colors::kGray);
+        r.DrawPoint({-3.6f, y}, 6.0f, colors::kContact);
+        r.DrawArrow({-2.6f, y - 0.3f}, {-1.4f, y + 0.3f}, colors::kNormal);
+        r.FillCircle({0.0f, y}, 0.3f, colors::kYellow.WithAlpha(160));
+        r.DrawCircle({0.0f, y}, 0.45f, colors::kYellow);
+        r.FillSector({1.8f, y}, {std::cos(angle), std::sin(angle)}, 2.5f, 0.2f, 0.45f, colors::kRed.Faded(0.7f));
+        r.FillCapsule({3.1f, y}, {4.1f, y}, 0.2f, colors::kGreen.Faded(0.7f));
+        r.DrawAABB({{5.0f, y - 0.3f}, {6.2f, y + 0.3f}}, colors::kGray);
+        const char* calls[7] = {"DrawSegment", "DrawPoint", "DrawArrow", "Fill/DrawCircle", "FillSector", "FillCapsule", "DrawAABB"};
+        const float xs[7] = {-5.6f, -3.6f, -2.0f, 0.0f, 1.8f, 3.6f, 5.6f};
+        for (int i = 0; i < 7; ++i) r.DrawText({xs[i], y - 0.7f}, calls[i], colors::kTextDim, TextAnchor::Center);
 
         char line[64];
         std::snprintf(line, sizeof line, "step angle %.2f rad, drawn at alpha %.2f", angle_, r.alpha());

@@ -30,6 +30,14 @@ inline double DistPointSegment(DVec p, DVec a, DVec b) {
     return Len(p - (a + t * e));
 }
 
+/// Distance between segments p1–p2 and q1–q2 (0 when they cross).
+inline double DistSegmentSegment(DVec p1, DVec p2, DVec q1, DVec q2) {
+    const double o1 = Cross(p2 - p1, q1 - p1), o2 = Cross(p2 - p1, q2 - p1);
+    const double o3 = Cross(q2 - q1, p1 - q1), o4 = Cross(q2 - q1, p2 - q1);
+    if (((o1 < 0 && o2 > 0) || (o1 > 0 && o2 < 0)) && ((o3 < 0 && o4 > 0) || (o3 > 0 && o4 < 0))) return 0;
+    return std::min({DistPointSegment(p1, q1, q2), DistPointSegment(p2, q1, q2), DistPointSegment(q1, p1, p2), DistPointSegment(q2, p1, p2)});
+}
+
 /// A shape described in world coordinates by its signed distance.
 struct WorldShape {
     enum class Kind { Circle, Capsule, Polygon, Segment, Sector } kind{};
@@ -78,6 +86,22 @@ struct WorldShape {
         return 0;
     }
     bool Solid() const { return kind != Kind::Segment; }
+    /// Distance from the segment p–q to the shape, minus the shape's radius (≤ 0 when they overlap).
+    double SegmentDistance(DVec p, DVec q) const {
+        switch (kind) {
+        case Kind::Circle: return DistPointSegment(points[0], p, q) - radius;
+        case Kind::Capsule: return DistSegmentSegment(p, q, points[0], points[1]) - radius;
+        case Kind::Segment: return DistSegmentSegment(p, q, points[0], points[1]);
+        case Kind::Polygon: {
+            if (SignedDistance(p) <= 0) return SignedDistance(p);
+            double best = 1e300;
+            for (size_t i = 0; i < points.size(); ++i) best = std::min(best, DistSegmentSegment(p, q, points[i], points[(i + 1) % points.size()]));
+            return best;
+        }
+        case Kind::Sector: break;
+        }
+        return 0;
+    }
     std::string Describe() const {
         std::ostringstream out;
         out << "shape kind " << int(kind) << " points";
@@ -133,6 +157,77 @@ inline ConvexPolygon RandomPolygon(Rng& rng, float scale) {
         } catch (const InvalidArgument&) {
         }
     }
+}
+
+// A shape in its local frame with a point inside it and a ray that runs along its surface.
+template <class S>
+struct LocalCase {
+    S shape;
+    Vec2 interior;
+    Vec2 grazeOrigin;
+    Vec2 grazeTranslation;
+    Vec2 grazeNormal; // outward normal of the surface the graze runs along
+};
+
+inline LocalCase<Circle> MakeCircle(Rng& rng, float scale) {
+    const Circle c(scale * rng.InBox(-0.5f, 0.5f), rng.Chance(0.1f) ? 0.0f : scale * rng.Uniform(0.05f, 2.0f));
+    const Vec2 t = Rot::FromAngle(rng.Angle()).XAxis();
+    const float len = Max(c.radius(), 0.1f * scale);
+    return {c, c.center(), c.center() + c.radius() * LeftPerp(t) - 2.0f * len * t, 4.0f * len * t, LeftPerp(t)};
+}
+
+inline LocalCase<Capsule> MakeCapsule(Rng& rng, float scale) {
+    const Vec2 a = scale * rng.InBox(-1, 1);
+    const Vec2 b = rng.Chance(0.05f) ? a : scale * rng.InBox(-1, 1);
+    const Capsule c(a, b, rng.Chance(0.1f) ? 0.0f : scale * rng.Uniform(0.05f, 1.0f));
+    Vec2 side = Normalize(b - a);
+    if (LengthSquared(side) < 0.5f) side = {1, 0};
+    const float len = Max(Distance(a, b), 0.1f * scale);
+    return {c, a, a + c.radius() * RightPerp(side) - len * side, 3.0f * len * side, RightPerp(side)};
+}
+
+template <class Poly>
+LocalCase<Poly> PolygonCase(Rng& rng, const Poly& shape, const ConvexPolygon& asPolygon, float scale) {
+    const int i = rng.Int(0, asPolygon.count() - 1);
+    const Vec2 v = asPolygon.vertex(i);
+    const Vec2 e = asPolygon.vertex((i + 1) % asPolygon.count()) - v;
+    const float offsets[3] = {0.0f, 1e-4f * scale, -1e-4f * scale};
+    const Vec2 origin = v - rng.Uniform(0.2f, 1.0f) * e + offsets[rng.Int(0, 2)] * asPolygon.normal(i);
+    return {shape, asPolygon.centroid(), origin, 3.0f * e, asPolygon.normal(i)};
+}
+
+inline LocalCase<Box> MakeBox(Rng& rng, float scale) {
+    const Box box(scale * Vec2{rng.Uniform(0.05f, 2.0f), rng.Uniform(0.05f, 2.0f)}, scale * rng.InBox(-0.5f, 0.5f), rng.Angle());
+    return PolygonCase(rng, box, ConvexPolygon::FromBox(box), scale);
+}
+
+inline LocalCase<ConvexPolygon> MakePolygon(Rng& rng, float scale) {
+    const ConvexPolygon poly = RandomPolygon(rng, scale);
+    return PolygonCase(rng, poly, poly, scale);
+}
+
+inline LocalCase<Sector> MakeSector(Rng& rng, float scale) {
+    float halfAngle = rng.Uniform(0.0f, kPi);
+    if (rng.Chance(0.1f)) halfAngle = 0.0f;
+    if (rng.Chance(0.1f)) halfAngle = kPi;
+    const float inner = rng.Chance(0.3f) ? 0.0f : scale * rng.Uniform(0.1f, 1.0f);
+    const float outer = inner + scale * rng.Uniform(0.1f, 2.0f);
+    const Sector s(scale * rng.InBox(-0.5f, 0.5f), Rot::FromAngle(rng.Angle()).XAxis(), halfAngle, inner, outer);
+    const Vec2 mid = s.center() + 0.5f * (inner + outer) * s.axis();
+    if (rng.Chance(0.5f)) {
+        // Along the line of a radial edge.
+        const Vec2 u = Rotate(Rot{s.cosHalfAngle(), s.sinHalfAngle()}, s.axis());
+        return {s, mid, s.center() + (inner - outer) * u, 3.0f * outer * u, LeftPerp(u)};
+    }
+    // Tangent to the outer arc at the axis.
+    const Vec2 t = LeftPerp(s.axis());
+    return {s, mid, s.center() + outer * s.axis() - 2.0f * outer * t, 4.0f * outer * t, s.axis()};
+}
+
+inline LocalCase<Segment> MakeSegment(Rng& rng, float scale) {
+    const Segment seg(scale * rng.InBox(-1, 1), scale * rng.InBox(-1, 1));
+    const Vec2 e = seg.b() - seg.a();
+    return {seg, seg.a(), seg.a() - e, 3.0f * e, Normalize(RightPerp(e))};
 }
 
 /// Compares one cast with fine stepping along its path. `sd(λ)` is the signed distance from the moving

@@ -173,11 +173,11 @@ TEST_CASE("Fan degenerate: the same configurations at 1e-3 m and 1e3 m", "[secto
 TEST_CASE("Fan degenerate: coincident fans and fans sharing an edge", "[sector][degenerate]") {
     const Sector fan = Fan();
     CHECK(Overlap(fan, fan));
-    // The mirror image across the upper edge shares that edge only.
-    const float edge = 0.25f * kPi;
-    const Sector mirror({0.0f, 0.0f}, {std::cos(2.0f * edge), std::sin(2.0f * edge)}, edge, 1.0f, 2.0f);
-    CHECK(Overlap(fan, mirror));
-    const Sector apart({0.0f, 0.0f}, {std::cos(2.0f * edge + 0.01f), std::sin(2.0f * edge + 0.01f)}, edge, 1.0f, 2.0f);
+    // The fan turned by 90° shares the edge at 45° only (axis (0, 1) keeps that edge bit-identical).
+    const Sector turned({0.0f, 0.0f}, {0.0f, 1.0f}, 0.25f * kPi, 1.0f, 2.0f);
+    CHECK(Overlap(fan, turned));
+    CHECK(Overlap(turned, fan));
+    const Sector apart({0.0f, 0.0f}, {-0.01f, 1.0f}, 0.25f * kPi, 1.0f, 2.0f);
     CHECK_FALSE(Overlap(fan, apart));
     // Same centre, one fan in the other's hole.
     CHECK_FALSE(Overlap(fan, Sector({0.0f, 0.0f}, {1.0f, 0.0f}, 0.25f * kPi, 0.0f, 0.99f)));

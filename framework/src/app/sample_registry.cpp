@@ -9,10 +9,10 @@
 namespace sensu {
 
 namespace {
-// Zero-initialised before any dynamic initialiser runs, so registration order cannot matter.
-SampleEntry g_entries[kMaxSamples];
-int g_count;
-bool g_sorted;
+// constinit: initialised before any dynamic initialiser runs, so registration order cannot matter.
+constinit SampleEntry g_entries[kMaxSamples];
+constinit int g_count = 0;
+constinit bool g_sorted = false;
 } // namespace
 
 int RegisterSample(const char* category, const char* name, SampleFactory create, std::source_location where) {

@@ -1,6 +1,7 @@
 #pragma once
 // Building blocks shared by the ray casts, the shape casts and move-and-slide (not public API).
 // Every routine works in one frame (the shape's local frame) on the ray p(λ) = o + λ·d, λ in [0, maxFraction].
+#include <array>
 #include <span>
 
 #include "sensu/geometry/raycast.h"
@@ -40,6 +41,16 @@ CastOutput RaySegment(const Ray& ray, Vec2 a, Vec2 b);
 /// Ray against a solid convex polygon (CCW vertices, outward unit normals) rounded by radius ≥ 0,
 /// i.e. all points within `radius` of the polygon. `point` is on the rounded surface.
 CastOutput RayRoundedPolygon(const Ray& ray, std::span<const Vec2> vertices, std::span<const Vec2> normals, float radius);
+
+/// A box as its local polygon: corners CCW from (−hx, −hy), so the edges face −y, +x, +y, −x.
+struct BoxCore {
+    std::array<Vec2, 4> vertices;
+    std::array<Vec2, 4> normals;
+    explicit BoxCore(const Box& box) : vertices(box.Corners()) {
+        const Rot q = box.rotation();
+        normals = {Rotate(q, {0, -1}), Rotate(q, {1, 0}), Rotate(q, {0, 1}), Rotate(q, {-1, 0})};
+    }
+};
 
 /// Distance from p to a convex polygon (0 inside), with the closest point on the polygon.
 float DistancePointPolygon(Vec2 p, std::span<const Vec2> vertices, std::span<const Vec2> normals, Vec2& closest);

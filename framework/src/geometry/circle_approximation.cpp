@@ -285,56 +285,123 @@ void ForEachPixelInDisc(const PixelCircle& c, Visit&& visit) {
     }
 }
 
-// Refits each circle's radius against the union of all the others, one circle at a time: the radius
-// (up to kPolishGrowth times the merged one) that gains the most occupied pixels nobody else covers
-// minus the empty pixels it adds; a circle that gains nothing is removed. The merge judged circles
-// cell by cell; this judges them as the union the body will be.
-void PolishAgainstUnion(const AlphaMask& mask, CellCircles& cc) {
-    constexpr float kPolishGrowth = 1.25f;
-    PixelRect domain{0, 0, mask.width(), mask.height()};
-    for (const PixelCircle& c : cc.circles) {
-        const float r = kPolishGrowth * c.radius + 1.0f;
-        domain.minX = std::min(domain.minX, static_cast<int>(std::floor(c.center.x - r)) - 1);
-        domain.minY = std::min(domain.minY, static_cast<int>(std::floor(c.center.y - r)) - 1);
-        domain.maxX = std::max(domain.maxX, static_cast<int>(std::ceil(c.center.x + r)) + 2);
-        domain.maxY = std::max(domain.maxY, static_cast<int>(std::ceil(c.center.y + r)) + 2);
+// Judges circles as the union the body will be (the merge judged them cell by cell): a count of covering
+// circles per pixel lets each circle see only the pixels nobody else covers.
+class UnionPolisher {
+public:
+    UnionPolisher(const AlphaMask& mask, std::vector<PixelCircle>& circles) : mask_(mask), circles_(circles) {
+        domain_ = {0, 0, mask.width(), mask.height()};
+        for (const PixelCircle& c : circles) {
+            const float r = kGrowth * c.radius + 1.0f;
+            domain_.minX = std::min(domain_.minX, static_cast<int>(std::floor(c.center.x - r)) - 1);
+            domain_.minY = std::min(domain_.minY, static_cast<int>(std::floor(c.center.y - r)) - 1);
+            domain_.maxX = std::max(domain_.maxX, static_cast<int>(std::ceil(c.center.x + r)) + 2);
+            domain_.maxY = std::max(domain_.maxY, static_cast<int>(std::ceil(c.center.y + r)) + 2);
+        }
+        cover_.assign(static_cast<size_t>(domain_.Width()) * domain_.Height(), 0u);
+        for (const PixelCircle& c : circles) ForEachPixelInDisc(c, [&](int x, int y) { ++At(x, y); });
     }
-    const int w = domain.Width();
-    std::vector<uint32_t> cover(static_cast<size_t>(w) * domain.Height(), 0u);
-    auto at = [&](int x, int y) -> uint32_t& { return cover[static_cast<size_t>(y - domain.minY) * w + (x - domain.minX)]; };
-    for (const PixelCircle& c : cc.circles) ForEachPixelInDisc(c, [&](int x, int y) { ++at(x, y); });
 
-    std::vector<int32_t> net;
-    for (PixelCircle& c : cc.circles) {
-        ForEachPixelInDisc(c, [&](int x, int y) { --at(x, y); });
-        const float rMax = kPolishGrowth * c.radius + 1.0f;
+    // The radius, up to kGrowth times the current one, that gains the most occupied pixels nobody
+    // else covers minus the empty pixels it adds; radius 0 (removed) when nothing is gained.
+    void Refit(size_t i) {
+        PixelCircle& c = circles_[i];
+        if (c.radius <= 0.0f) return;
+        ForEachPixelInDisc(c, [&](int x, int y) { --At(x, y); });
+        const float rMax = kGrowth * c.radius + 1.0f;
         const float rMax2 = rMax * rMax;
         const int bins = static_cast<int>(2.0f * rMax) + 1;
         const float binsPerArea = static_cast<float>(bins) / rMax2;
-        net.assign(static_cast<size_t>(bins), 0);
+        net_.assign(static_cast<size_t>(bins), 0);
         const int x0 = static_cast<int>(std::floor(c.center.x - rMax)), x1 = static_cast<int>(std::ceil(c.center.x + rMax));
         const int y0 = static_cast<int>(std::floor(c.center.y - rMax)), y1 = static_cast<int>(std::ceil(c.center.y + rMax));
-        for (int y = y0; y < y1; ++y) {
+        // Large circles are judged on a grid of about 2·kSamplesAcross pixels across (weights cancel).
+        const int step = std::max(1, (x1 - x0) / (2 * kSamplesAcross));
+        for (int y = y0 + step / 2; y < y1; y += step) {
             const float dy = static_cast<float>(y) + 0.5f - c.center.y;
-            for (int x = x0; x < x1; ++x) {
+            for (int x = x0 + step / 2; x < x1; x += step) {
                 const float dx = static_cast<float>(x) + 0.5f - c.center.x;
                 const float d2 = dx * dx + dy * dy;
-                if (d2 > rMax2 || at(x, y) != 0) continue;
-                net[std::min(bins - 1, static_cast<int>(d2 * binsPerArea))] += mask.Occupied(x, y) ? 1 : -1;
+                if (d2 > rMax2 || At(x, y) != 0) continue;
+                net_[std::min(bins - 1, static_cast<int>(d2 * binsPerArea))] += mask_.Occupied(x, y) ? 1 : -1;
             }
         }
         int32_t best = 0, sum = 0;
         int bestBin = -1;
         for (int k = 0; k < bins; ++k) {
-            sum += net[k];
+            sum += net_[k];
             if (sum > best) {
                 best = sum;
                 bestBin = k;
             }
         }
         c.radius = bestBin < 0 ? 0.0f : std::sqrt(static_cast<float>(bestBin + 1) / binsPerArea) - 1e-4f;
-        if (bestBin >= 0) ForEachPixelInDisc(c, [&](int x, int y) { ++at(x, y); });
+        if (c.radius > 0.0f) ForEachPixelInDisc(c, [&](int x, int y) { ++At(x, y); });
     }
+
+    // Occupied minus empty pixels that only circle i covers: what the union loses without it.
+    int32_t Usefulness(size_t i) {
+        int32_t value = 0;
+        ForEachPixelInDisc(circles_[i], [&](int x, int y) {
+            if (At(x, y) == 1) value += mask_.Occupied(x, y) ? 1 : -1;
+        });
+        return value;
+    }
+
+    void Remove(size_t i) {
+        ForEachPixelInDisc(circles_[i], [&](int x, int y) { --At(x, y); });
+        circles_[i].radius = 0.0f;
+    }
+
+    // Removes the least useful circle until at most maxCircles remain, re-scoring the neighbours of each
+    // removed circle; then the neighbours are refitted once, so they may grow into the gaps.
+    void PruneTo(int maxCircles) {
+        const size_t n = circles_.size();
+        std::vector<int32_t> usefulness(n, 0);
+        std::vector<uint8_t> touched(n, 0);
+        size_t alive = 0;
+        for (size_t i = 0; i < n; ++i)
+            if (circles_[i].radius > 0.0f) {
+                usefulness[i] = Usefulness(i);
+                ++alive;
+            }
+        while (alive > static_cast<size_t>(maxCircles)) {
+            size_t worst = n;
+            for (size_t i = 0; i < n; ++i)
+                if (circles_[i].radius > 0.0f && (worst == n || usefulness[i] < usefulness[worst])) worst = i;
+            const PixelCircle removed = circles_[worst];
+            Remove(worst);
+            --alive;
+            for (size_t k = 0; k < n; ++k) {
+                if (circles_[k].radius <= 0.0f) continue;
+                const float reach = removed.radius + circles_[k].radius;
+                if (DistanceSquared(removed.center, circles_[k].center) >= reach * reach) continue;
+                usefulness[k] = Usefulness(k);
+                touched[k] = 1;
+            }
+        }
+        for (size_t k = 0; k < n; ++k)
+            if (touched[k]) Refit(k);
+    }
+
+private:
+    static constexpr float kGrowth = 1.25f;
+    uint32_t& At(int x, int y) {
+        return cover_[static_cast<size_t>(y - domain_.minY) * domain_.Width() + (x - domain_.minX)];
+    }
+
+    const AlphaMask& mask_;
+    std::vector<PixelCircle>& circles_;
+    PixelRect domain_;
+    std::vector<uint32_t> cover_;
+    std::vector<int32_t> net_;
+};
+
+// Refit every circle against the union, prune to maxCircles, and drop the circles that were removed.
+void PolishAgainstUnion(const AlphaMask& mask, CellCircles& cc, int maxCircles) {
+    UnionPolisher polisher(mask, cc.circles);
+    for (size_t i = 0; i < cc.circles.size(); ++i) polisher.Refit(i);
+    polisher.PruneTo(maxCircles);
     size_t kept = 0;
     for (size_t i = 0; i < cc.circles.size(); ++i)
         if (cc.circles[i].radius > 0.0f) {
@@ -525,8 +592,15 @@ CircleApproximation ApproximateSpriteWithCircles(const AlphaMask& mask, const Pi
     const MaskQuadtree tree(mask, result.layout);
     CircleFitter fitter(mask);
     if (settings.greedyMerge) {
-        result.pixels = GreedyMerge(tree, fitter, settings);
-        if (settings.fitCircles) PolishAgainstUnion(mask, result.pixels);
+        if (settings.fitCircles) {
+            // Merge to a quarter more circles than asked, then let the union decide which to drop.
+            CircleApproximationSettings merge = settings;
+            merge.maxCircles = settings.maxCircles + settings.maxCircles / 4;
+            result.pixels = GreedyMerge(tree, fitter, merge);
+            PolishAgainstUnion(mask, result.pixels, settings.maxCircles);
+        } else {
+            result.pixels = GreedyMerge(tree, fitter, settings);
+        }
     } else {
         for (const QuadtreeCellRef& cell : Seed003Cells(tree)) {
             result.pixels.circles.push_back(fitter.FitCell(tree, cell.root, cell.index, settings.fitCircles).circle);

@@ -7,69 +7,9 @@ namespace sensu {
 
 namespace {
 
-/// Reference box R (half extents hR, box frame frameR) and incident box I placed in R's frame by rel.
-/// K: 0 = R's x faces, 1 = R's y faces (a template so every component access is fixed at compile time).
-/// Straight-line code with selects: random poses make the branches of a generic clipper unpredictable.
-template <int K>
-Manifold ClipBoxes(Vec2 hR, const Transform& frameR, Vec2 hI, const Transform& rel, float margin, bool flipped) {
-    auto along = [](Vec2 v) { return K == 0 ? v.x : v.y; };    // normal component
-    auto across = [](Vec2 v) { return K == 0 ? v.y : v.x; };   // tangent component
-    const float sign = along(rel.p) >= 0.0f ? 1.0f : -1.0f;    // the face of R that looks at I
-    const Vec2 n = K == 0 ? Vec2{sign, 0.0f} : Vec2{0.0f, sign};
-    const int referenceEdge = K == 0 ? (sign > 0.0f ? 1 : 3) : (sign > 0.0f ? 2 : 0);
-
-    // Incident face: the face of I whose normal is most anti-parallel to n. I's axes in R's frame are
-    // ex, ey; its face normals ±ex, ±ey; pick the axis more aligned with n, pointing against it.
-    const Vec2 ex = rel.q.XAxis();
-    const Vec2 ey = rel.q.YAxis();
-    const float nx = sign * along(ex);
-    const float ny = sign * along(ey);
-    const bool useX = std::abs(nx) >= std::abs(ny);
-    const float facing = useX ? nx : ny;
-    const float normalSign = facing > 0.0f ? -1.0f : 1.0f;
-    const Vec2 faceAxis = useX ? ex : ey;
-    const Vec2 edgeAxis = useX ? ey : ex;
-    const float faceHalf = useX ? hI.x : hI.y;
-    const float edgeHalf = useX ? hI.y : hI.x;
-    const Vec2 faceCenter = rel.p + (normalSign * faceHalf) * faceAxis;
-    const Vec2 w1 = faceCenter + edgeHalf * edgeAxis;
-    const Vec2 w2 = faceCenter - edgeHalf * edgeAxis;
-    // Incident feature: face (0 … 3 = +x, −x, +y, −y of I) and end point.
-    const uint32_t incidentFace = (useX ? 0u : 2u) | (normalSign > 0.0f ? 0u : 1u);
-
-    // Clip w1–w2 to the reference face's extent [−e, e] along the tangent by sliding each end point along
-    // the edge. The incident face is at most 45° from anti-parallel, so |du| ≥ √2·edgeHalf > 0.
-    const float e = across(hR);
-    const float u1 = across(w1);
-    const float u2 = across(w2);
-    const float inv = 1.0f / (u2 - u1);
-    const Vec2 dw = w2 - w1;
-    const float t1 = Clamp(u1, -e, e);
-    const float t2 = Clamp(u2, -e, e);
-    const Vec2 p1 = w1 + ((t1 - u1) * inv) * dw;
-    const Vec2 p2 = w1 + ((t2 - u1) * inv) * dw;
-    const bool clipped1 = u1 < -e || u1 > e;
-    const bool clipped2 = u2 < -e || u2 > e;
-    const uint32_t id1 = clipped1 ? (0x80u | (u1 > e ? 1u : 0u)) : (incidentFace << 1);
-    const uint32_t id2 = clipped2 ? (0x80u | (u2 > e ? 1u : 0u)) : ((incidentFace << 1) | 1u);
-    // Both ends beyond the same side (a small reference face against a large incident one): one point.
-    const bool single = (u1 > e && u2 > e) || (u1 < -e && u2 < -e);
-
-    const float faceOffset = along(hR);
-    const float s1 = sign * along(p1) - faceOffset;
-    const float s2 = sign * along(p2) - faceOffset;
-    Manifold m;
-    int count = 0;
-    // Each point midway between I's point and its projection onto the reference face.
-    m.points[0] = {TransformPoint(frameR, p1 - (0.5f * s1) * n), s1, detail::MakeId(referenceEdge, id1, flipped)};
-    count += s1 <= margin ? 1 : 0;
-    m.points[count] = {TransformPoint(frameR, p2 - (0.5f * s2) * n), s2, detail::MakeId(referenceEdge, id2, flipped)};
-    count += (s2 <= margin && !single) ? 1 : 0;
-    m.pointCount = count;
-    const Vec2 normal = Rotate(frameR.q, n);
-    m.normal = flipped ? -normal : normal;
-    return m;
-}
+/// a when f = 1, b when f = 0, without a branch; exact for finite values (0·x + y = y).
+inline float Pick(float f, float a, float b) { return f * a + (1.0f - f) * b; }
+inline Vec2 Pick(float f, Vec2 a, Vec2 b) { return {Pick(f, a.x, b.x), Pick(f, a.y, b.y)}; }
 
 } // namespace
 
@@ -82,12 +22,11 @@ Manifold CollideBoxes(const Box& a, const Transform& xfA, const Box& b, const Tr
     const Vec2 hB = b.halfExtents();
     const float ac = std::abs(rel.q.c);
     const float as = std::abs(rel.q.s);
-    const Vec2 dA = rel.p;                      // B's centre in A's frame
-    const Vec2 dB = InvRotate(rel.q, rel.p);    // A's centre in B's frame, negated (only |·| is used)
+    const Vec2 dB = InvRotate(rel.q, rel.p);  // minus A's centre in B's frame
 
     // Separation along each box axis: centre distance minus both projected half widths.
-    const float sepAx = std::abs(dA.x) - hA.x - (hB.x * ac + hB.y * as);
-    const float sepAy = std::abs(dA.y) - hA.y - (hB.x * as + hB.y * ac);
+    const float sepAx = std::abs(rel.p.x) - hA.x - (hB.x * ac + hB.y * as);
+    const float sepAy = std::abs(rel.p.y) - hA.y - (hB.x * as + hB.y * ac);
     const float sepBx = std::abs(dB.x) - hB.x - (hA.x * ac + hA.y * as);
     const float sepBy = std::abs(dB.y) - hB.y - (hA.x * as + hA.y * ac);
     const float sepA = Max(sepAx, sepAy);
@@ -101,12 +40,66 @@ Manifold CollideBoxes(const Box& a, const Transform& xfA, const Box& b, const Tr
         return detail::ManifoldToWorld(detail::CollideRounded(detail::MakeRounded(a, Transform{}), detail::MakeRounded(b, InvMul(xfA, xfB)), margin), xfA);
     }
 
-    // Prefer A's face unless B's is better by the hysteresis (stable reference faces when resting).
-    if (sepB > sepA + hysteresis) {
-        const Transform relA = InvMul(frameB, frameA);
-        return sepBx >= sepBy ? ClipBoxes<0>(hB, frameB, hA, relA, margin, true) : ClipBoxes<1>(hB, frameB, hA, relA, margin, true);
-    }
-    return sepAx >= sepAy ? ClipBoxes<0>(hA, frameA, hB, rel, margin, false) : ClipBoxes<1>(hA, frameA, hB, rel, margin, false);
+    // Reference box R: A unless B's face is better by the hysteresis (stable faces when resting).
+    // From here on the code is straight-line: for random poses the branches of a generic clipper (which
+    // box, which axis, which side, which incident face) are unpredictable, so choices are blends with an
+    // exact 0/1 weight (Pick) and signs come from copysign.
+    const float flipped = sepB > sepA + hysteresis ? 1.0f : 0.0f;
+    const Vec2 hR = Pick(flipped, hB, hA);
+    const Vec2 hI = Pick(flipped, hA, hB);
+    const Transform frameR{Pick(flipped, frameB.p, frameA.p), {Pick(flipped, frameB.q.c, frameA.q.c), Pick(flipped, frameB.q.s, frameA.q.s)}};
+    // I's box frame in R's: rel, or its inverse (centre −dB, rotation conjugated).
+    const Transform relI{Pick(flipped, -dB, rel.p), {rel.q.c, Pick(flipped, -rel.q.s, rel.q.s)}};
+    const float xFace = Pick(flipped, sepBx >= sepBy ? 1.0f : 0.0f, sepAx >= sepAy ? 1.0f : 0.0f);
+    const float sign = std::copysign(1.0f, Pick(xFace, relI.p.x, relI.p.y));
+    const Vec2 n{xFace * sign, (1.0f - xFace) * sign};  // reference normal in R's frame
+    const int referenceEdge = xFace > 0.5f ? (sign > 0.0f ? 1 : 3) : (sign > 0.0f ? 2 : 0);
+
+    // Work in the reference face's frame F (x along n): the face is x = depthR, y in [−e, e].
+    const Transform face{{}, {n.x, n.y}};
+    const Transform inc = InvMul(face, relI);  // I in F
+    const float depthR = Pick(xFace, hR.x, hR.y);
+    const float e = Pick(xFace, hR.y, hR.x);
+
+    // Incident face: I's face whose normal is most anti-parallel to +x. I's axes in F are ex, ey.
+    const Vec2 ex = inc.q.XAxis();
+    const Vec2 ey = inc.q.YAxis();
+    const float useX = std::abs(ex.x) >= std::abs(ey.x) ? 1.0f : 0.0f;
+    const float normalSign = -std::copysign(1.0f, Pick(useX, ex.x, ey.x));
+    const Vec2 faceAxis = Pick(useX, ex, ey);
+    const Vec2 edgeAxis = Pick(useX, ey, ex);
+    const float faceHalf = Pick(useX, hI.x, hI.y);
+    const float edgeHalf = Pick(useX, hI.y, hI.x);
+    const Vec2 faceCenter = inc.p + (normalSign * faceHalf) * faceAxis;
+    const Vec2 w1 = faceCenter + edgeHalf * edgeAxis;
+    const Vec2 w2 = faceCenter - edgeHalf * edgeAxis;
+    const uint32_t incidentFace = (useX > 0.5f ? 0u : 2u) | (normalSign > 0.0f ? 0u : 1u);  // +x, −x, +y, −y of I
+
+    // Clip w1–w2 to [−e, e] in y by sliding each end point along the edge. The incident face is at most
+    // 45° from anti-parallel, so |w2.y − w1.y| ≥ √2·edgeHalf > 0.
+    const float inv = 1.0f / (w2.y - w1.y);
+    const Vec2 dw = w2 - w1;
+    const Vec2 p1 = w1 + ((Min(Max(w1.y, -e), e) - w1.y) * inv) * dw;
+    const Vec2 p2 = w1 + ((Min(Max(w2.y, -e), e) - w1.y) * inv) * dw;
+    const bool clipped1 = w1.y < -e || w1.y > e;
+    const bool clipped2 = w2.y < -e || w2.y > e;
+    const uint32_t id1 = clipped1 ? (0x80u | (w1.y > e ? 1u : 0u)) : (incidentFace << 1);
+    const uint32_t id2 = clipped2 ? (0x80u | (w2.y > e ? 1u : 0u)) : ((incidentFace << 1) | 1u);
+    // Both ends beyond the same side (a small reference face against a large incident one): one point.
+    const bool single = (w1.y > e && w2.y > e) || (w1.y < -e && w2.y < -e);
+
+    const float s1 = p1.x - depthR;
+    const float s2 = p2.x - depthR;
+    const Transform toWorld = Mul(frameR, face);
+    Manifold m;
+    // Each point midway between I's point and its projection onto the reference face.
+    m.points[0] = {TransformPoint(toWorld, {p1.x - 0.5f * s1, p1.y}), s1, detail::MakeId(referenceEdge, id1, flipped > 0.5f)};
+    int count = s1 <= margin ? 1 : 0;
+    m.points[count] = {TransformPoint(toWorld, {p2.x - 0.5f * s2, p2.y}), s2, detail::MakeId(referenceEdge, id2, flipped > 0.5f)};
+    count += (s2 <= margin && !single) ? 1 : 0;
+    m.pointCount = count;
+    m.normal = (1.0f - 2.0f * flipped) * toWorld.q.XAxis();
+    return m;
 }
 
 } // namespace sensu

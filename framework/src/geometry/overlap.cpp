@@ -9,6 +9,23 @@ namespace sensu {
 
 using detail::OverlapGeneric;
 
+namespace {
+
+/// Two segments cross at a point interior to both (strict orientation signs). The closest-point
+/// distance of crossing segments is round-off, not 0, so zero-radius capsules need this test.
+inline bool SegmentsCross(Vec2 a1, Vec2 a2, Vec2 b1, Vec2 b2) {
+    const Vec2 da = a2 - a1;
+    const Vec2 db = b2 - b1;
+    return Cross(da, b1 - a1) * Cross(da, b2 - a1) < 0.0f && Cross(db, a1 - b1) * Cross(db, a2 - b1) < 0.0f;
+}
+
+/// Segments a1–a2 and b1–b2 (one frame) come within `radius` of each other.
+inline bool SegmentsWithin(Vec2 a1, Vec2 a2, Vec2 b1, Vec2 b2, float radius) {
+    return ClosestPointsSegmentSegment(a1, a2, b1, b2).distanceSquared <= radius * radius || SegmentsCross(a1, a2, b1, b2);
+}
+
+} // namespace
+
 bool Overlap(const Circle& a, const Transform& xfA, const Circle& b, const Transform& xfB) {
     return DistanceSquared(TransformPoint(xfA, a.center()), TransformPoint(xfB, b.center())) <= Square(a.radius() + b.radius());
 }
@@ -38,8 +55,7 @@ bool Overlap(const Circle& a, const Transform& xfA, const Segment& b, const Tran
 
 bool Overlap(const Capsule& a, const Transform& xfA, const Capsule& b, const Transform& xfB) {
     const Transform rel = InvMul(xfA, xfB);
-    const SegmentClosestPoints closest = ClosestPointsSegmentSegment(a.a(), a.b(), TransformPoint(rel, b.a()), TransformPoint(rel, b.b()));
-    return closest.distanceSquared <= Square(a.radius() + b.radius());
+    return SegmentsWithin(a.a(), a.b(), TransformPoint(rel, b.a()), TransformPoint(rel, b.b()), a.radius() + b.radius());
 }
 
 bool Overlap(const Capsule& a, const Transform& xfA, const Box& b, const Transform& xfB) { return OverlapGeneric(b, xfB, a, xfA); }
@@ -50,8 +66,7 @@ bool Overlap(const Capsule& a, const Transform& xfA, const ConvexPolygon& b, con
 
 bool Overlap(const Capsule& a, const Transform& xfA, const Segment& b, const Transform& xfB) {
     const Transform rel = InvMul(xfA, xfB);
-    const SegmentClosestPoints closest = ClosestPointsSegmentSegment(a.a(), a.b(), TransformPoint(rel, b.a()), TransformPoint(rel, b.b()));
-    return closest.distanceSquared <= Square(a.radius());
+    return SegmentsWithin(a.a(), a.b(), TransformPoint(rel, b.a()), TransformPoint(rel, b.b()), a.radius());
 }
 
 bool Overlap(const Box& a, const Transform& xfA, const Box& b, const Transform& xfB) {

@@ -35,14 +35,12 @@ inline bool Clip(float num, float den, int face, float& lower, float& upper, int
     return lower <= upper;
 }
 
-// True when q (relative to the sector centre) is inside the wedge: q·A ≥ |q| cos θ (seed 000 eq. 2.20,
-// the form valid for every θ), or within a few ulps of one of the edge rays u1, u2 so that points
-// computed on an arc's end still count. (A margin on the cosine itself would admit angles of ~1e-3 rad.)
-bool InWedge(const Sector& sector, Vec2 u1, Vec2 u2, Vec2 q) {
-    const float len = Length(q);
-    if (Dot(q, sector.axis()) >= len * sector.cosHalfAngle()) return true;
-    const float margin = 1e-6f * len;
-    return (Dot(q, u1) >= 0.0f && std::abs(Cross(u1, q)) <= margin) || (Dot(q, u2) >= 0.0f && std::abs(Cross(u2, q)) <= margin);
+// True when q (relative to the sector centre) is inside the wedge, angle(q, A) ≤ θ (seed 000 eq. 2.20),
+// with a 1e-6 rad margin so points computed on an arc's end still count. The angle comes from atan2 of
+// the sine and cosine parts: the cosine test q·A ≥ |q| cos θ alone cannot resolve angles below ~3e-4 rad
+// in float, which matters for thin fans (θ ≈ 0).
+bool InWedge(const Sector& sector, Vec2 q) {
+    return std::atan2(std::abs(Cross(sector.axis(), q)), Dot(sector.axis(), q)) <= sector.halfAngle() + 1e-6f;
 }
 
 } // namespace
@@ -108,7 +106,7 @@ CastOutput RayCast(const Sector& sector, const Transform& xf, const RayCastInput
     const Vec2 u1 = Rotate(side, sector.axis());  // edge at +θ; the outside is counter-clockwise of it
     const Vec2 u2 = InvRotate(side, sector.axis()); // edge at −θ; the outside is clockwise of it
     const float dist2 = LengthSquared(ray.o);
-    if (dist2 >= r * r && dist2 <= R * R && InWedge(sector, u1, u2, ray.o)) return ToWorld(xf, cast_detail::StartInside(local));
+    if (dist2 >= r * r && dist2 <= R * R && InWedge(sector, ray.o)) return ToWorld(xf, cast_detail::StartInside(local));
 
     // From outside, the first boundary point met is the entry; candidates are the outer arc entered
     // from outside the outer circle, the inner arc left from inside the hole, and the radial edges.
@@ -123,7 +121,7 @@ CastOutput RayCast(const Sector& sector, const Transform& xf, const RayCastInput
     float lambda = 0.0f;
     if (dist2 > R * R && cast_detail::CircleEntry(ray.o, ray.d, R, ray.maxFraction, lambda)) {
         const Vec2 p = ray.o + lambda * ray.d;
-        if (InWedge(sector, u1, u2, p)) offer(lambda, Normalize(p));
+        if (InWedge(sector, p)) offer(lambda, Normalize(p));
     }
     if (r > 0.0f) {
         // Leaving the hole |x| < r: the larger root of |o + λd|² = r², in the cancellation-free form.
@@ -137,7 +135,7 @@ CastOutput RayCast(const Sector& sector, const Transform& xf, const RayCastInput
             const float root = std::sqrt(disc);
             const float exitLambda = q <= 0.0f ? (root - q) / p2 : c / (-q - root);
             const Vec2 p = ray.o + exitLambda * ray.d;
-            if (exitLambda >= 0.0f && InWedge(sector, u1, u2, p)) offer(exitLambda, -Normalize(p));
+            if (exitLambda >= 0.0f && InWedge(sector, p)) offer(exitLambda, -Normalize(p));
         }
     }
     if (sector.halfAngle() < kPi) {

@@ -11,6 +11,27 @@ namespace {
 
 constexpr float kInfinity = std::numeric_limits<float>::infinity();
 
+/// Circle (centre in the sector frame, radius ≥ 0) against the fan: seed 000 §2.4 fixed.
+/// Inside the wedge the radial window (2.8) decides, with lower bound max(0, r − rc) so a circle that
+/// covers the hole still counts. Outside it the nearest fan point is on the upper radial edge G·[r, R]
+/// (eq. 2.9, 2.10; for y ≥ 0 the lower edge is farther); G is a unit vector, so projecting onto it needs
+/// no division. Both answers are computed and one selected: a branch on random input mispredicts.
+inline bool CircleMeetsFan(const Sector& sector, Vec2 center, float rc) {
+    const float c = sector.cosHalfAngle();
+    const float s = sector.sinHalfAngle();
+    const float x = center.x;
+    const float y = std::abs(center.y);  // the fan is symmetric about its axis
+    const float d2 = x * x + y * y;
+    const float inner = Max(0.0f, sector.innerRadius() - rc);
+    const bool radial = (d2 <= Square(sector.outerRadius() + rc)) & (d2 >= inner * inner);
+    const float along = Clamp(x * c + y * s, sector.innerRadius(), sector.outerRadius());
+    const float dx = x - along * c;
+    const float dy = y - along * s;
+    const bool nearEdge = dx * dx + dy * dy <= rc * rc;
+    const bool inWedge = InWedge(x, y, c, s);
+    return (inWedge & radial) | (!inWedge & nearEdge);
+}
+
 /// A convex polygon in the sector frame as half-planes: q is inside iff normal[i]·q ≤ offset[i] for all i.
 struct LocalPolygon {
     std::array<Vec2, kMaxPolygonVertices> vertex;
@@ -149,16 +170,19 @@ bool WedgePieceMeetsRing(Vec2 a, Vec2 e, Vec2 u1, Vec2 u2, bool front, float inn
 /// [r, R] (seed 000 eq. 2.8 with max(0, r − rc)), or p is within `radius` of a radial edge (the nearest
 /// fan point of a point outside the wedge is on an edge: an arc's nearest point to p points at p).
 bool OverlapLocalCapsule(const Sector& sector, Vec2 a, Vec2 b, float radius) {
+    // Exact filters first: the capsule lies inside the circle about its middle and contains the
+    // circles at its ends.
+    const Vec2 e = b - a;
+    if (!CircleMeetsFan(sector, a + 0.5f * e, 0.5f * Length(e) + radius)) return false;
+    if (CircleMeetsFan(sector, a, radius) | CircleMeetsFan(sector, b, radius)) return true;
+
     const float r = sector.innerRadius();
     const float R = sector.outerRadius();
     const float outer2 = Square(R + radius);
-    // The whole fan lies within R of the centre; the capsule in the hole cannot touch it either.
-    if (DistanceSquaredPointSegment({0.0f, 0.0f}, a, b) > outer2) return false;
     const float inner = Max(0.0f, r - radius);
     const float inner2 = inner * inner;
-    if (Max(LengthSquared(a), LengthSquared(b)) < inner2) return false;
+    if (Max(LengthSquared(a), LengthSquared(b)) < inner2) return false;  // the capsule lies in the hole
 
-    const Vec2 e = b - a;
     const Vec2 g = {sector.cosHalfAngle(), sector.sinHalfAngle()};
     const Vec2 h = {g.x, -g.y};
     if (g.x >= 0.0f) {
@@ -168,10 +192,11 @@ bool OverlapLocalCapsule(const Sector& sector, Vec2 a, Vec2 b, float radius) {
         if (WedgePieceMeetsRing(a, e, axis, g, false, inner2, outer2)) return true;
         if (WedgePieceMeetsRing(a, e, h, axis, false, inner2, outer2)) return true;
     }
-    // The radial edges run from r·u to R·u (seed 000 eq. 2.10), not from the centre.
+    // The radial edges run from r·u to R·u (seed 000 eq. 2.10), not from the centre. A segment on one
+    // side of the axis is nearer to the edge on its side than to its mirror image.
     const float radius2 = radius * radius;
-    if (ClosestPointsSegmentSegment(a, b, r * g, R * g).distanceSquared <= radius2) return true;
-    return ClosestPointsSegmentSegment(a, b, r * h, R * h).distanceSquared <= radius2;
+    if (Max(a.y, b.y) >= 0.0f && ClosestPointsSegmentSegment(a, b, r * g, R * g).distanceSquared <= radius2) return true;
+    return Min(a.y, b.y) <= 0.0f && ClosestPointsSegmentSegment(a, b, r * h, R * h).distanceSquared <= radius2;
 }
 
 /// A radial edge of `a` (from r·u to R·u about a's centre) meets sector `b`.
@@ -219,36 +244,23 @@ bool Contains(const Sector& sector, Vec2 point) {
     const Vec2 q = ToSectorFrame(sector, point);
     const float d2 = LengthSquared(q);
     // seed 000 eq. (2.5) and (2.7)
-    return d2 <= Square(sector.outerRadius()) && d2 >= Square(sector.innerRadius()) && InWedge(sector, q);
+    return (d2 <= Square(sector.outerRadius())) & (d2 >= Square(sector.innerRadius())) & InWedge(sector, q);
 }
 
 bool Overlap(const Sector& sector, Vec2 point) { return Contains(sector, point); }
 
 bool Overlap(const Sector& sector, const Circle& circle, const Transform& xf) {
-    const Vec2 q = ToSectorFrame(sector, TransformPoint(xf, circle.center()));
-    const float rc = circle.radius();
-    const float c = sector.cosHalfAngle();
-    const float s = sector.sinHalfAngle();
-    const float x = q.x;
-    const float y = std::abs(q.y);  // the fan is symmetric about its axis
-    if (InWedge(x, y, c, s)) {
-        // seed 000 eq. (2.8), lower bound max(0, r − rc) so a circle covering the hole still counts.
-        const float d2 = x * x + y * y;
-        const float inner = Max(0.0f, sector.innerRadius() - rc);
-        return d2 <= Square(sector.outerRadius() + rc) && d2 >= inner * inner;
-    }
-    // Outside the wedge the nearest fan point is on the upper radial edge G·[r, R] (seed 000 eq. 2.9,
-    // 2.10; the lower edge is farther for y ≥ 0). G is a unit vector, so the projection needs no division.
-    const float along = Clamp(x * c + y * s, sector.innerRadius(), sector.outerRadius());
-    const float dx = x - along * c;
-    const float dy = y - along * s;
-    return dx * dx + dy * dy <= rc * rc;
+    return CircleMeetsFan(sector, ToSectorFrame(sector, TransformPoint(xf, circle.center())), circle.radius());
 }
 
 bool Overlap(const Sector& sector, const Box& box, const Transform& xf) {
     const Rot sectorRotation = SectorRotation(sector);
     const Vec2 center = InvRotate(sectorRotation, TransformPoint(xf, box.center()) - sector.center());
     const Rot rotation = InvMul(sectorRotation, Mul(xf.q, box.rotation()));
+    // Exact filters first: the box lies inside its circumscribed circle and contains its inscribed one.
+    const Vec2 half = box.halfExtents();
+    if (!CircleMeetsFan(sector, center, Length(half))) return false;
+    if (CircleMeetsFan(sector, center, Min(half.x, half.y))) return true;
     const Vec2 ex = rotation.XAxis();
     const Vec2 ey = rotation.YAxis();
     const Vec2 hx = box.halfExtents().x * ex;
@@ -273,6 +285,13 @@ bool Overlap(const Sector& sector, const ConvexPolygon& polygon, const Transform
         local.normal[i] = Rotate(toLocal.q, polygon.normal(i));
         local.offset[i] = Dot(local.normal[i], local.vertex[i]);
     }
+    // Exact filters first: the circle about the centroid through the farthest vertex contains the
+    // polygon, and the centroid is one of its points.
+    const Vec2 centroid = TransformPoint(toLocal, polygon.centroid());
+    float reach2 = 0.0f;
+    for (int i = 0; i < local.count; ++i) reach2 = Max(reach2, DistanceSquared(centroid, local.vertex[i]));
+    if (!CircleMeetsFan(sector, centroid, std::sqrt(reach2))) return false;
+    if (CircleMeetsFan(sector, centroid, 0.0f)) return true;
     return OverlapLocalPolygon(sector, local);
 }
 

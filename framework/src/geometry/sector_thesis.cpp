@@ -192,6 +192,16 @@ bool CircleAsWritten(const Sector& sector, const Circle& circle, const Transform
     return EdgeDistanceSquared(EdgesOf(sector), p) <= rc * rc;
 }
 
+bool CircleUnclampedInnerBound(const Sector& sector, const Circle& circle, const Transform& xf) {
+    const Vec2 p = ToSectorFrame(sector, TransformPoint(xf, circle.center()));
+    const float rc = circle.radius();
+    if (WedgeByCosine(sector, p)) {
+        const float length2 = LengthSquared(p);
+        return Square(sector.innerRadius() - rc) <= length2 && length2 <= Square(sector.outerRadius() + rc);
+    }
+    return EdgeDistanceSquared(EdgesOf(sector), p) <= rc * rc;
+}
+
 bool CircleAsinWidening(const Sector& sector, const Circle& circle, const Transform& xf) {
     const Vec2 p = ToSectorFrame(sector, TransformPoint(xf, circle.center()));
     const float rc = circle.radius();

@@ -95,21 +95,26 @@ Vec2 SegmentEnd(const Vec2* pts, int n, int i) { return n == 1 ? pts[0] : (n == 
 
 } // namespace
 
-float DistanceSquaredCores(const Vec2* a, int na, const Vec2* b, int nb) {
+CoreClosestPoints ClosestPointsCores(const Vec2* a, int na, const Vec2* b, int nb) {
+    CoreClosestPoints out;
     if (na >= 3)
         for (int j = 0; j < nb; ++j)
-            if (PointInConvex(b[j], a, na)) return 0.0f;
+            if (PointInConvex(b[j], a, na)) return {0.0f, b[j], b[j]};
     if (nb >= 3)
         for (int i = 0; i < na; ++i)
-            if (PointInConvex(a[i], b, nb)) return 0.0f;
-    float best = std::numeric_limits<float>::infinity();
+            if (PointInConvex(a[i], b, nb)) return {0.0f, a[i], a[i]};
+    out.distanceSquared = std::numeric_limits<float>::infinity();
     for (int i = 0; i < SegmentCount(na); ++i)
         for (int j = 0; j < SegmentCount(nb); ++j) {
             const auto cp = ClosestPointsSegmentSegment(SegmentStart(a, na, i), SegmentEnd(a, na, i), SegmentStart(b, nb, j),
                                                         SegmentEnd(b, nb, j));
-            best = Min(best, cp.distanceSquared);
+            if (cp.distanceSquared < out.distanceSquared) out = {cp.distanceSquared, cp.pointA, cp.pointB};
         }
-    return best;
+    return out;
+}
+
+float DistanceSquaredCores(const Vec2* a, int na, const Vec2* b, int nb) {
+    return ClosestPointsCores(a, na, b, nb).distanceSquared;
 }
 
 float DistanceFromOrigin(const Vec2* pts, int n, Vec2* closest) {

@@ -38,6 +38,14 @@ float DistanceSquaredArcCore(const Arc& arc, const Vec2* pts, int n, float limit
 /// pairs of boundary segments (at most 8 × 8).
 float DistanceSquaredCores(const Vec2* a, int na, const Vec2* b, int nb);
 
+struct CoreClosestPoints {
+    float distanceSquared = 0.0f;
+    Vec2 onA{}, onB{}; // closest points (equal, somewhere in the overlap, when the cores overlap)
+};
+
+/// Like DistanceSquaredCores, also returning the closest points.
+CoreClosestPoints ClosestPointsCores(const Vec2* a, int na, const Vec2* b, int nb);
+
 /// Distance from the origin to the solid core (0 when the origin is inside) and the closest point.
 float DistanceFromOrigin(const Vec2* pts, int n, Vec2* closest);
 

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <limits>
 
-#include "sensu/geometry/manifold.h"
+#include "sensu/geometry/overlap.h"
 #include "sensu/geometry/sector_overlap.h"
 #include "swept_internal.h"
 
@@ -204,23 +204,23 @@ bool TightSweptRegion::Overlaps(Vec2 point) const {
 }
 
 bool TightSweptRegion::Overlaps(const Circle& shape, const Transform& xf) const {
-    return CollidePolygonAndCircle(startPose_, kIdentity, shape, xf).pointCount > 0 ||
-           CollidePolygonAndCircle(endPose_, kIdentity, shape, xf).pointCount > 0 || (fan_ && Overlap(*fan_, shape, xf));
+    return Overlap(startPose_, kIdentity, shape, xf) ||
+           Overlap(endPose_, kIdentity, shape, xf) || (fan_ && Overlap(*fan_, shape, xf));
 }
 
 bool TightSweptRegion::Overlaps(const Capsule& shape, const Transform& xf) const {
-    return CollidePolygonAndCapsule(startPose_, kIdentity, shape, xf).pointCount > 0 ||
-           CollidePolygonAndCapsule(endPose_, kIdentity, shape, xf).pointCount > 0 || (fan_ && Overlap(*fan_, shape, xf));
+    return Overlap(startPose_, kIdentity, shape, xf) ||
+           Overlap(endPose_, kIdentity, shape, xf) || (fan_ && Overlap(*fan_, shape, xf));
 }
 
 bool TightSweptRegion::Overlaps(const Box& shape, const Transform& xf) const {
-    return CollidePolygonAndBox(startPose_, kIdentity, shape, xf).pointCount > 0 ||
-           CollidePolygonAndBox(endPose_, kIdentity, shape, xf).pointCount > 0 || (fan_ && Overlap(*fan_, shape, xf));
+    return Overlap(startPose_, kIdentity, shape, xf) ||
+           Overlap(endPose_, kIdentity, shape, xf) || (fan_ && Overlap(*fan_, shape, xf));
 }
 
 bool TightSweptRegion::Overlaps(const ConvexPolygon& shape, const Transform& xf) const {
-    return CollidePolygons(startPose_, kIdentity, shape, xf).pointCount > 0 ||
-           CollidePolygons(endPose_, kIdentity, shape, xf).pointCount > 0 || (fan_ && Overlap(*fan_, shape, xf));
+    return Overlap(startPose_, kIdentity, shape, xf) ||
+           Overlap(endPose_, kIdentity, shape, xf) || (fan_ && Overlap(*fan_, shape, xf));
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -81,7 +81,133 @@ void SolveNormalBlock(SolverContact& sc, SolverBody& a, SolverBody& b) {
     p2.normalImpulse = x2;
 }
 
+// Effective masses of every row of a contact for the given pair of bodies, and the 2×2 block matrix
+// when both points of a flat contact can be solved together.
+void PrepareMasses(SolverContact& sc, const SolverBody& a, const SolverBody& b, bool accumulate) {
+    const Vec2 n = sc.normal;
+    const Vec2 t = TangentOf(n);
+    for (int p = 0; p < sc.pointCount; ++p) {
+        SolverPoint& sp = sc.points[p];
+        sp.normalMass = EffectiveMass(a, b, sp.rA, sp.rB, n);
+        sp.tangentMass = EffectiveMass(a, b, sp.rA, sp.rB, t);
+    }
+    // Both points of a flat contact in one 2×2 solve: sequential single-point updates would turn a
+    // perfectly aligned box on landing (the first point always takes the larger share).
+    sc.useBlock = false;
+    if (sc.pointCount == 2 && accumulate) {
+        const float rnA1 = Cross(sc.points[0].rA, n), rnB1 = Cross(sc.points[0].rB, n);
+        const float rnA2 = Cross(sc.points[1].rA, n), rnB2 = Cross(sc.points[1].rB, n);
+        const float m = a.invMass + b.invMass;
+        sc.k11 = m + a.invInertia * rnA1 * rnA1 + b.invInertia * rnB1 * rnB1;
+        sc.k22 = m + a.invInertia * rnA2 * rnA2 + b.invInertia * rnB2 * rnB2;
+        sc.k12 = m + a.invInertia * rnA1 * rnA2 + b.invInertia * rnB1 * rnB2;
+        const float det = sc.k11 * sc.k22 - sc.k12 * sc.k12;
+        if (sc.k11 * sc.k11 < 1000.0f * det) {  // well conditioned
+            const float inv = 1.0f / det;
+            sc.useBlock = true;
+            sc.inv11 = sc.k22 * inv;
+            sc.inv22 = sc.k11 * inv;
+            sc.inv12 = -sc.k12 * inv;
+        }
+    }
+}
+
+// One sequential-impulse pass over one contact: friction first (bounded by the current normal impulse),
+// then the normal rows.
+void SolveContact(SolverContact& sc, SolverBody& a, SolverBody& b, const SolverSettings& st) {
+    const Vec2 n = sc.normal;
+    const Vec2 t = TangentOf(n);
+    if (sc.friction > 0.0f) {
+        for (int p = 0; p < sc.pointCount; ++p) {
+            SolverPoint& sp = sc.points[p];
+            const float vt = Dot(RelativeVelocity(a, b, sp.rA, sp.rB), t);
+            float lambda = -sp.tangentMass * vt;
+            const float maxFriction = sc.friction * sp.normalImpulse;
+            if (st.accumulateImpulses) {
+                const float total = Clamp(sp.tangentImpulse + lambda, -maxFriction, maxFriction);
+                lambda = total - sp.tangentImpulse;
+                sp.tangentImpulse = total;
+            } else {
+                lambda = Clamp(lambda, -maxFriction, maxFriction);
+            }
+            ApplyImpulse(a, b, sp.rA, sp.rB, lambda * t);
+        }
+    }
+    if (sc.useBlock) {
+        SolveNormalBlock(sc, a, b);
+        return;
+    }
+    for (int p = 0; p < sc.pointCount; ++p) {
+        SolverPoint& sp = sc.points[p];
+        const float vn = Dot(RelativeVelocity(a, b, sp.rA, sp.rB), n);
+        float lambda = -sp.normalMass * (vn - sp.velocityBias);
+        if (st.accumulateImpulses) {
+            // box2d-lite: clamp the accumulated impulse, Pn = max(Pn0 + dPn, 0).
+            const float total = Max(sp.normalImpulse + lambda, 0.0f);
+            lambda = total - sp.normalImpulse;
+            sp.normalImpulse = total;
+        } else {
+            lambda = Max(lambda, 0.0f);
+            sp.normalImpulse = lambda;
+        }
+        ApplyImpulse(a, b, sp.rA, sp.rB, lambda * n);
+    }
+}
+
 } // namespace
+
+// Gauss–Seidel carries the ground's push up one contact per pass when contacts run top-down, and
+// through the whole pile in one pass when they run bottom-up. Levels: breadth-first distance in the
+// contact graph from bodies that do not move in the solver (static, frozen, kinematic); a contact's
+// level is the lower of its bodies'. A stable counting sort keeps the order deterministic.
+void WorldImpl::OrderContactsBottomUp() {
+    const int nb = static_cast<int>(solverBodies.size());
+    const int nc = static_cast<int>(solverContacts.size());
+    adjacencyStart.assign(static_cast<size_t>(nb) + 1, 0);
+    for (const SolverContact& sc : solverContacts) {
+        ++adjacencyStart[sc.a + 1];
+        ++adjacencyStart[sc.b + 1];
+    }
+    for (int i = 0; i < nb; ++i) adjacencyStart[i + 1] += adjacencyStart[i];
+    adjacency.resize(static_cast<size_t>(2 * nc));
+    bfsQueue.assign(adjacencyStart.begin(), adjacencyStart.end() - 1);  // fill cursors
+    for (int c = 0; c < nc; ++c) {
+        adjacency[bfsQueue[solverContacts[c].a]++] = c;
+        adjacency[bfsQueue[solverContacts[c].b]++] = c;
+    }
+    constexpr int kUnreached = 1 << 30;
+    bfsQueue.clear();
+    for (int i = 0; i < nb; ++i) {
+        SolverBody& sb = solverBodies[i];
+        const bool fixed = sb.invMass == 0.0f && sb.invInertia == 0.0f;
+        sb.level = fixed ? 0 : kUnreached;
+        if (fixed) bfsQueue.push_back(i);
+    }
+    int maxLevel = 0;
+    for (size_t head = 0; head < bfsQueue.size(); ++head) {
+        const int i = bfsQueue[head];
+        const int next = solverBodies[i].level + 1;
+        for (int k = adjacencyStart[i]; k < adjacencyStart[i + 1]; ++k) {
+            const SolverContact& sc = solverContacts[adjacency[k]];
+            const int other = sc.a == i ? sc.b : sc.a;
+            if (solverBodies[other].level != kUnreached) continue;
+            solverBodies[other].level = next;
+            maxLevel = next > maxLevel ? next : maxLevel;
+            bfsQueue.push_back(other);
+        }
+    }
+    auto keyOf = [&](const SolverContact& sc) {
+        const int level = Min(solverBodies[sc.a].level, solverBodies[sc.b].level);
+        return level == kUnreached ? maxLevel + 1 : level;
+    };
+    levelCount.assign(static_cast<size_t>(maxLevel) + 3, 0);
+    for (const SolverContact& sc : solverContacts) ++levelCount[keyOf(sc) + 1];
+    for (size_t i = 1; i < levelCount.size(); ++i) levelCount[i] += levelCount[i - 1];
+    levelStart = levelCount;
+    sortedContacts.resize(solverContacts.size());
+    for (const SolverContact& sc : solverContacts) sortedContacts[levelCount[keyOf(sc)]++] = sc;
+    solverContacts.swap(sortedContacts);
+}
 
 void WorldImpl::Solve(float dt) {
     const SolverSettings& st = settings;
@@ -138,7 +264,6 @@ void WorldImpl::Solve(float dt) {
         const SolverBody& sa = solverBodies[sc.a];
         const SolverBody& sbb = solverBodies[sc.b];
         const Vec2 n = sc.normal;
-        const Vec2 t = TangentOf(n);
         for (int p = 0; p < sc.pointCount; ++p) {
             const ManifoldPoint& mp = c.manifold.points[p];
             SolverPoint& sp = sc.points[p];
@@ -147,8 +272,6 @@ void WorldImpl::Solve(float dt) {
             sp.rB = mp.point - bb.center;
             sp.localAnchorA = InvRotate(ba.xf.q, (mp.point - 0.5f * mp.separation * n) - ba.center);
             sp.localAnchorB = InvRotate(bb.xf.q, (mp.point + 0.5f * mp.separation * n) - bb.center);
-            sp.normalMass = EffectiveMass(sa, sbb, sp.rA, sp.rB, n);
-            sp.tangentMass = EffectiveMass(sa, sbb, sp.rA, sp.rB, t);
             const bool warm = st.warmStarting && st.accumulateImpulses;
             sp.normalImpulse = warm ? c.normalImpulse[p] : 0.0f;
             sp.tangentImpulse = warm && st.friction ? c.tangentImpulse[p] : 0.0f;
@@ -163,25 +286,7 @@ void WorldImpl::Solve(float dt) {
                 sp.velocityBias = 0.0f;
             }
         }
-        // Both points of a flat contact in one 2×2 solve: sequential single-point updates would turn a
-        // perfectly aligned box on landing (the first point always takes the larger share).
-        sc.useBlock = false;
-        if (sc.pointCount == 2 && st.accumulateImpulses) {
-            const float rnA1 = Cross(sc.points[0].rA, n), rnB1 = Cross(sc.points[0].rB, n);
-            const float rnA2 = Cross(sc.points[1].rA, n), rnB2 = Cross(sc.points[1].rB, n);
-            const float m = sa.invMass + sbb.invMass;
-            sc.k11 = m + sa.invInertia * rnA1 * rnA1 + sbb.invInertia * rnB1 * rnB1;
-            sc.k22 = m + sa.invInertia * rnA2 * rnA2 + sbb.invInertia * rnB2 * rnB2;
-            sc.k12 = m + sa.invInertia * rnA1 * rnA2 + sbb.invInertia * rnB1 * rnB2;
-            const float det = sc.k11 * sc.k22 - sc.k12 * sc.k12;
-            if (sc.k11 * sc.k11 < 1000.0f * det) {  // well conditioned
-                const float inv = 1.0f / det;
-                sc.useBlock = true;
-                sc.inv11 = sc.k22 * inv;
-                sc.inv22 = sc.k11 * inv;
-                sc.inv12 = -sc.k12 * inv;
-            }
-        }
+        PrepareMasses(sc, sa, sbb, st.accumulateImpulses);
         solverContacts.push_back(sc);
     }
 
@@ -196,47 +301,48 @@ void WorldImpl::Solve(float dt) {
         }
     }
 
-    // Velocity iterations: friction first (bounded by the current normal impulse), then the normal.
+    if (st.bottomUpOrder || st.shockPropagation) {
+        OrderContactsBottomUp();
+    } else {
+        levelStart.assign({0, static_cast<int>(solverContacts.size())});
+    }
+
+    // Levels run bottom-up; inside a level every other pass runs backwards, so the left-to-right bias of
+    // Gauss–Seidel cancels instead of drifting a symmetric pile sideways.
     for (int it = 0; it < st.velocityIterations; ++it) {
+        for (size_t level = 0; level + 1 < levelStart.size(); ++level) {
+            const int begin = levelStart[level];
+            const int end = levelStart[level + 1];
+            if (it % 2 == 0) {
+                for (int c = begin; c < end; ++c) SolveContact(solverContacts[c], solverBodies[solverContacts[c].a], solverBodies[solverContacts[c].b], st);
+            } else {
+                for (int c = end - 1; c >= begin; --c) SolveContact(solverContacts[c], solverBodies[solverContacts[c].a], solverBodies[solverContacts[c].b], st);
+            }
+        }
+    }
+
+    // Shock propagation (Guendelman, Bridson and Fedkiw 2003, seed 004's reference [7]): one more pass,
+    // bottom-up, where the lower body of each contact acts as if it were fixed, so a tall pile is held
+    // up in a single step instead of sagging while impulses creep up one contact per pass.
+    if (st.shockPropagation) {
         for (SolverContact& sc : solverContacts) {
             SolverBody& a = solverBodies[sc.a];
             SolverBody& b = solverBodies[sc.b];
-            const Vec2 n = sc.normal;
-            const Vec2 t = TangentOf(n);
-            if (sc.friction > 0.0f) {
-                for (int p = 0; p < sc.pointCount; ++p) {
-                    SolverPoint& sp = sc.points[p];
-                    const float vt = Dot(RelativeVelocity(a, b, sp.rA, sp.rB), t);
-                    float lambda = -sp.tangentMass * vt;
-                    const float maxFriction = sc.friction * sp.normalImpulse;
-                    if (st.accumulateImpulses) {
-                        const float total = Clamp(sp.tangentImpulse + lambda, -maxFriction, maxFriction);
-                        lambda = total - sp.tangentImpulse;
-                        sp.tangentImpulse = total;
-                    } else {
-                        lambda = Clamp(lambda, -maxFriction, maxFriction);
-                    }
-                    ApplyImpulse(a, b, sp.rA, sp.rB, lambda * t);
-                }
-            }
-            if (sc.useBlock) {
-                SolveNormalBlock(sc, a, b);
+            if (a.level == b.level) {
+                SolveContact(sc, a, b, st);
                 continue;
             }
+            SolverBody fixedCopy = a.level < b.level ? a : b;
+            fixedCopy.invMass = 0.0f;
+            fixedCopy.invInertia = 0.0f;
+            SolverBody& lowerA = a.level < b.level ? fixedCopy : a;
+            SolverBody& lowerB = a.level < b.level ? b : fixedCopy;
+            SolverContact shock = sc;
+            PrepareMasses(shock, lowerA, lowerB, st.accumulateImpulses);
+            SolveContact(shock, lowerA, lowerB, st);
             for (int p = 0; p < sc.pointCount; ++p) {
-                SolverPoint& sp = sc.points[p];
-                const float vn = Dot(RelativeVelocity(a, b, sp.rA, sp.rB), n);
-                float lambda = -sp.normalMass * (vn - sp.velocityBias);
-                if (st.accumulateImpulses) {
-                    // box2d-lite: clamp the accumulated impulse, Pn = max(Pn0 + dPn, 0).
-                    const float total = Max(sp.normalImpulse + lambda, 0.0f);
-                    lambda = total - sp.normalImpulse;
-                    sp.normalImpulse = total;
-                } else {
-                    lambda = Max(lambda, 0.0f);
-                    sp.normalImpulse = lambda;
-                }
-                ApplyImpulse(a, b, sp.rA, sp.rB, lambda * n);
+                sc.points[p].normalImpulse = shock.points[p].normalImpulse;
+                sc.points[p].tangentImpulse = shock.points[p].tangentImpulse;
             }
         }
     }

@@ -13,8 +13,6 @@
 // or teleport. Because only non-moving bodies count as supports, no body stays frozen without support
 // and no body is frozen on a moving support.
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 
 #include "world_internal.h"
 
@@ -83,13 +81,12 @@ void WorldImpl::WakePilesUnderMovingSupports() {
 }
 
 // After the velocity iterations frozen bodies have acted as infinitely heavy. Sum the impulses each
-// received from moving bodies; when its recorded support could not have held them it wakes with its
-// pile, and every body of the pile that was pushed takes its impulse (so momentum is kept).
+// received from moving bodies; when its recorded support could not have held them (it would slide,
+// lift or tip) it wakes with its pile.
 void WorldImpl::WakePushedPiles() {
     bool anyFrozen = false;
     for (SolverBody& sb : solverBodies) {
         sb.receivedImpulse = {};
-        sb.receivedAngular = 0.0f;
         sb.momentAboutMin = sb.momentAboutMax = 0.0f;
         anyFrozen = anyFrozen || bodies[sb.body].frozen;
     }
@@ -105,14 +102,12 @@ void WorldImpl::WakePushedPiles() {
                 const Vec2 P = sign * (sc.points[p].normalImpulse * sc.normal + sc.points[p].tangentImpulse * t);
                 const Vec2 at = sc.points[p].point;
                 sb.receivedImpulse += P;
-                sb.receivedAngular += Cross(at - body.center, P);
                 sb.momentAboutMin += Cross(at - Vec2{body.supportMinX, body.supportY}, P);
                 sb.momentAboutMax += Cross(at - Vec2{body.supportMaxX, body.supportY}, P);
             }
         }
     }
     const float dt = stepDt;
-    bool woke = false;
     for (SolverBody& sb : solverBodies) {
         const Body& body = bodies[sb.body];
         if (!body.frozen) continue;
@@ -129,94 +124,121 @@ void WorldImpl::WakePushedPiles() {
         const float weightMomentMax = -(body.center.x - body.supportMaxX) * weight;
         const float slackMoment = slack * Max(span, 1e-3f);
         const bool tips = sb.momentAboutMin + weightMomentMin > slackMoment || sb.momentAboutMax + weightMomentMax < -slackMoment;
-        if (lifted || slides || tips) { if (getenv("DBG")) fprintf(stderr, "wake body %d lifted %d slides %d tips %d P %.3f %.3f W %.3f mmin %.3f mmax %.3f span %.3f %.3f cx %.3f\n", sb.body, lifted, slides, tips, P.x, P.y, weight, sb.momentAboutMin + weightMomentMin, sb.momentAboutMax + weightMomentMax, body.supportMinX, body.supportMaxX, body.center.x);
-            WakePile(sb.body);
-            woke = true;
-        }
+        if (lifted || slides || tips) WakePile(sb.body);
     }
-    if (!woke) return;
-    for (SolverBody& sb : solverBodies) {
-        Body& body = bodies[sb.body];
-        if (body.type != BodyType::Dynamic || body.frozen || sb.invMass != 0.0f) continue;
-        // Woken this step (it entered the solver frozen): it takes the impulse it received.
-        body.v += body.invMass * sb.receivedImpulse;
-        body.w += body.invInertia * sb.receivedAngular;
-    }
+    // The woken bodies start from rest: the impulses above were computed against an infinite mass and
+    // would overshoot (energy must never be gained); the moving bodies already bounced off them.
 }
 
+void WorldImpl::ClassifySupport(int i) {
+    const SolverSettings& st = settings;
+    const float touching = 2.0f * st.linearSlop;
+    const float tol = st.linearSlop;
+    Body& b = bodies[i];
+    int upCount = 0;
+    float minX = 0.0f, maxX = 0.0f, minY = 0.0f, friction = 0.0f;
+    constexpr int kMaxSide = 8;
+    float sideX[kMaxSide];
+    int sideCount = 0;
+    for (int c = b.contactHead; c != kNull; c = NextContact(contacts[c], i)) {
+        const Contact& contact = contacts[c];
+        const Body& o = bodies[OtherBody(contact, i)];
+        const bool support = o.type == BodyType::Static || o.frozen || (o.type == BodyType::Kinematic && !IsMovingBody(o)) ||
+                             (o.type == BodyType::Dynamic && o.restCandidate);
+        if (!support) continue;
+        const Vec2 up = contact.bodyB == i ? contact.manifold.normal : -contact.manifold.normal;
+        for (int p = 0; p < contact.manifold.pointCount; ++p) {
+            const ManifoldPoint& mp = contact.manifold.points[p];
+            if (mp.separation > touching) continue;
+            if (up.y >= st.supportNormalY) {
+                if (upCount == 0) {
+                    minX = maxX = mp.point.x;
+                    minY = mp.point.y;
+                    friction = contact.friction;
+                } else {
+                    minX = Min(minX, mp.point.x);
+                    maxX = Max(maxX, mp.point.x);
+                    minY = Min(minY, mp.point.y);
+                    friction = Min(friction, contact.friction);
+                }
+                ++upCount;
+            } else if (sideCount < kMaxSide) {
+                sideX[sideCount++] = mp.point.x;
+            }
+        }
+    }
+    b.restHeld = false;
+    b.rest = upCount == 0 ? RestState::VerticallyUnstable : RestState::VerticallyStable;
+    if (upCount == 0) return;
+    const float cx = b.center.x;
+    // §3.4.2: x_min < c_x < x_max. A single point straight under the centre (a ball) also holds.
+    bool held = (cx > minX + tol && cx < maxX - tol) || (cx >= minX - tol && cx <= maxX + tol && maxX - minX <= 2.0f * tol);
+    if (!held) {
+        // §3.5.1: pivot c on the side of the centre of mass; a neighbour touched at b on that same side
+        // stops the turn: (b_x − c_x)(a_x − c_x) > 0.
+        const float pivot = cx < minX ? minX : maxX;
+        for (int s = 0; s < sideCount && !held; ++s) {
+            if ((sideX[s] - pivot) * (cx - pivot) > tol * tol) {
+                held = true;
+                minX = Min(pivot, sideX[s]);
+                maxX = Max(pivot, sideX[s]);
+            }
+        }
+    }
+    b.restHeld = held;
+    b.supportMinX = minX;
+    b.supportMaxX = maxX;
+    b.supportY = minY;
+    b.supportFriction = friction;
+}
+
+// Bodies freeze by connected groups, never one by one: a group of touching rest candidates freezes
+// when every member is held. (Freezing the lower part of a pile while the part above is still settling
+// would make the frozen part take loads only its frozen neighbours balance.)
 void WorldImpl::UpdateRestStates(float dt) {
     const SolverSettings& st = settings;
     const bool gravityDown = gravity.y < 0.0f;
-    const float touching = 2.0f * st.linearSlop;
-    const float tol = st.linearSlop;
-    for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
-        Body& b = bodies[i];
+    for (Body& b : bodies) {
         if (!b.alive || b.type != BodyType::Dynamic || b.frozen) continue;
         const bool slow = LengthSquared(b.v) < st.restLinearSpeed * st.restLinearSpeed && std::fabs(b.w) < st.restAngularSpeed;
         b.restTimer = slow ? b.restTimer + dt : 0.0f;
-
-        // Classify the contacts with supports (seed 004 §3.3): floor-like points (normal up) and others.
-        int upCount = 0;
-        float minX = 0.0f, maxX = 0.0f, minY = 0.0f, friction = 0.0f;
-        constexpr int kMaxSide = 8;
-        float sideX[kMaxSide];
-        int sideCount = 0;
-        for (int c = b.contactHead; c != kNull; c = NextContact(contacts[c], i)) {
-            const Contact& contact = contacts[c];
-            const Body& o = bodies[OtherBody(contact, i)];
-            const bool support = o.type == BodyType::Static || o.frozen || (o.type == BodyType::Kinematic && !IsMovingBody(o));
-            if (!support) continue;
-            const Vec2 up = contact.bodyB == i ? contact.manifold.normal : -contact.manifold.normal;
-            for (int p = 0; p < contact.manifold.pointCount; ++p) {
-                const ManifoldPoint& mp = contact.manifold.points[p];
-                if (mp.separation > touching) continue;
-                if (up.y >= st.supportNormalY) {
-                    if (upCount == 0) {
-                        minX = maxX = mp.point.x;
-                        minY = mp.point.y;
-                        friction = contact.friction;
-                    } else {
-                        minX = Min(minX, mp.point.x);
-                        maxX = Max(maxX, mp.point.x);
-                        minY = Min(minY, mp.point.y);
-                        friction = Min(friction, contact.friction);
-                    }
-                    ++upCount;
-                } else if (sideCount < kMaxSide) {
-                    sideX[sideCount++] = mp.point.x;
-                }
+        b.restCandidate = gravityDown && b.restTimer >= st.restTime;
+    }
+    for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
+        const Body& b = bodies[i];
+        if (b.alive && b.type == BodyType::Dynamic && !b.frozen) ClassifySupport(i);
+    }
+    ++restStamp;
+    for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
+        Body& seed = bodies[i];
+        if (!seed.alive || seed.frozen || !seed.restCandidate || seed.restStamp == restStamp) continue;
+        restComponent.clear();
+        wakeStack.clear();
+        wakeStack.push_back(i);
+        seed.restStamp = restStamp;
+        bool allHeld = true;
+        while (!wakeStack.empty()) {
+            const int index = wakeStack.back();
+            wakeStack.pop_back();
+            restComponent.push_back(index);
+            allHeld = allHeld && bodies[index].restHeld;
+            for (int c = bodies[index].contactHead; c != kNull; c = NextContact(contacts[c], index)) {
+                if (contacts[c].manifold.pointCount == 0) continue;
+                const int other = OtherBody(contacts[c], index);
+                Body& o = bodies[other];
+                if (o.restStamp == restStamp || o.frozen || !o.restCandidate) continue;
+                o.restStamp = restStamp;
+                wakeStack.push_back(other);
             }
         }
-        if (upCount == 0) {
-            b.rest = RestState::VerticallyUnstable;
-            continue;
-        }
-        const float cx = b.center.x;
-        // §3.4.2: x_min < c_x < x_max. A single point straight under the centre (a ball) also holds.
-        bool held = (cx > minX + tol && cx < maxX - tol) || (cx >= minX - tol && cx <= maxX + tol && maxX - minX <= 2.0f * tol);
-        if (!held) {
-            // §3.5.1: pivot c on the side of the centre of mass; a frozen neighbour touched at b on that
-            // same side stops the turn: (b_x − c_x)(a_x − c_x) > 0.
-            const float pivot = cx < minX ? minX : maxX;
-            for (int s = 0; s < sideCount && !held; ++s) {
-                if ((sideX[s] - pivot) * (cx - pivot) > tol * tol) {
-                    held = true;
-                    minX = Min(pivot, sideX[s]);
-                    maxX = Max(pivot, sideX[s]);
-                }
-            }
-        }
-        if (held && gravityDown && b.restTimer >= st.restTime) {
+        if (!allHeld) continue;
+        for (int index : restComponent) {
+            Body& b = bodies[index];
             b.frozen = true;
+            b.restCandidate = false;
             b.rest = RestState::RotationStable;
             b.v = {};
             b.w = 0.0f;
-            b.supportMinX = minX;
-            b.supportMaxX = maxX;
-            b.supportY = minY;
-            b.supportFriction = friction;
-        } else {
-            b.rest = RestState::VerticallyStable;
         }
     }
 }

@@ -21,6 +21,9 @@ struct Body {
     bool frozen = false;          // RotationStable with rest states on: excluded from integration and solver
     RestState rest = RestState::VerticallyUnstable;
     float restTimer = 0.0f;       // s the body has been slow
+    bool restCandidate = false;   // slow for restTime: may freeze together with its touching candidates
+    bool restHeld = false;        // its supports hold it (seed 004 §3.4.2 / §3.5.1), span in support*
+    uint32_t restStamp = 0;       // visit mark of the component search
 
     Transform xf{};               // body origin pose
     float angle = 0.0f;           // rad, unwrapped
@@ -79,8 +82,8 @@ struct SolverBody {
     Rot q{};
     int body = kNull;
     // Impulse received from moving bodies while frozen (wake test after the velocity iterations).
+    int level = 0;   // contact-graph distance from a fixed body (0 for static, frozen, kinematic)
     Vec2 receivedImpulse{};
-    float receivedAngular = 0.0f;  // N·m·s about the centre of mass
     float momentAboutMin = 0.0f, momentAboutMax = 0.0f;
 };
 
@@ -128,7 +131,12 @@ struct WorldImpl {
     std::vector<int> movedShapes;
     std::vector<detail::SolverBody> solverBodies;
     std::vector<detail::SolverContact> solverContacts;
+    std::vector<detail::SolverContact> sortedContacts;
+    std::vector<int> adjacencyStart, adjacency, bfsQueue, levelCount;
+    std::vector<int> levelStart;  // solverContacts[levelStart[k] .. levelStart[k+1]) share level k
     std::vector<int> wakeStack;
+    std::vector<int> restComponent;
+    uint32_t restStamp = 0;
 
     detail::Body& BodyAt(BodyId id);
     const detail::Body& BodyAt(BodyId id) const;
@@ -149,6 +157,7 @@ struct WorldImpl {
 
     // Solver (contact_solver.cpp).
     void Solve(float dt);
+    void OrderContactsBottomUp();
 
     // Rest states (rest_states.cpp).
     void WakePile(int bodyIndex);
@@ -157,6 +166,7 @@ struct WorldImpl {
     void WakePilesUnderMovingSupports();
     void WakePushedPiles();
     void UpdateRestStates(float dt);
+    void ClassifySupport(int bodyIndex);
 };
 
 } // namespace sensu

@@ -47,10 +47,12 @@ public:
 
 using SampleFactory = std::unique_ptr<Sample> (*)(const SampleSettings& settings);
 
+/// Every member has a default so the registry table is constant-initialised (before any
+/// registration runs, whatever the static-initialisation order).
 struct SampleEntry {
-    const char* category;
-    const char* name;
-    SampleFactory create;
+    const char* category = nullptr;
+    const char* name = nullptr;
+    SampleFactory create = nullptr;
     /// Source file that registered the item (as compiled: an absolute path), or nullptr.
     const char* file = nullptr;
 };

@@ -26,8 +26,10 @@ inline Vec2 UpperEdgeDirection(const Sector& sector) { return {sector.cosHalfAng
 /// most θ. This is q·A ≥ |q| cos θ (seed 000 eq. 2.7, valid for every θ in [0, π], unlike the AND/OR
 /// split of eq. 2.20) without the square root: for q' = (x, |y|), cross(q', G) = |q| sin(θ − φ) ≥ 0.
 /// That alone would also accept the backward ray when θ = 0, hence x ≥ 0 (implied anyway for θ < π/2).
+/// Written with & and | rather than && and || so it compiles without branches (random inputs would
+/// mispredict them).
 inline bool InWedge(float x, float absY, float cosHalfAngle, float sinHalfAngle) {
-    return x * sinHalfAngle >= absY * cosHalfAngle && (x >= 0.0f || cosHalfAngle < 0.0f);
+    return (x * sinHalfAngle >= absY * cosHalfAngle) & ((x >= 0.0f) | (cosHalfAngle < 0.0f));
 }
 
 /// Wedge test of a sector-frame point.

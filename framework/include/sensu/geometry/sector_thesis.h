@@ -37,6 +37,10 @@ namespace naive {
 /// the hole (rc > r).
 bool CircleAsWritten(const Sector& sector, const Circle& circle, const Transform& xf);
 
+/// Seed 000 §2.4 with the branch fixed ((2.7) false → edges) but the lower bound of (2.8) left as
+/// (r − rc)². WRONG when rc > r: a circle over the hole whose centre is in the wedge is missed.
+bool CircleUnclampedInnerBound(const Sector& sector, const Circle& circle, const Transform& xf);
+
 /// Widen the wedge by asin(rc / |c|) and the ring by rc. WRONG: the widened wedge and ring meet in a
 /// corner region that is farther than rc from the fan, so it reports overlap for circles near the
 /// fan's corners that do not touch it.

@@ -11,6 +11,8 @@ struct SolverSettings {
     bool positionCorrection = true;     ///< remove penetration with a position pass after the velocities (P)
     bool friction = true;               ///< Coulomb friction at contacts
     bool restitution = true;            ///< bounce (coefficient e) above restitutionThreshold
+    bool bottomUpOrder = true;          ///< solve contacts in order of contact-graph distance from fixed bodies
+    bool shockPropagation = true;       ///< a last velocity pass with the lower body of each contact held fixed
     bool restStates = true;             ///< seed 004 floor-rest state machine (freezes supported piles)
     float restitutionThreshold = 1.0f;  ///< m/s: slower approaches get no bounce
     float linearSlop = 0.005f;          ///< m: allowed penetration that is not corrected

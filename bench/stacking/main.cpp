@@ -1,0 +1,130 @@
+// sensu-bench-stacking: the stacking scenes of issue 4 (seed 004 table 4.1 is scene A) run by sensu
+// with and without rest states and by Box2D 2.4 with and without sleeping, in one process, so the
+// ratios compare like with like. Prints a table, optionally writes CSV (--csv FILE); --quick runs a
+// small subset for CI.
+#include <cstdio>
+#include <cstring>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "runs.h"
+#include "sensu_scenes/stacking.h"
+
+using namespace sensu;
+using namespace sensu::bench;
+
+namespace {
+
+struct Options {
+    bool quick = false;
+    std::string csvPath;
+};
+
+Options ParseArgs(int argc, char** argv) {
+    Options o;
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--quick") == 0) {
+            o.quick = true;
+        } else if (std::strcmp(argv[i], "--csv") == 0 && i + 1 < argc) {
+            o.csvPath = argv[++i];
+        } else {
+            std::fprintf(stderr, "usage: %s [--quick] [--csv FILE]\n", argv[0]);
+            std::exit(2);
+        }
+    }
+    return o;
+}
+
+std::vector<scenes::SceneDef> Scenes(bool quick) {
+    std::vector<scenes::SceneDef> s;
+    if (quick) {
+        s.push_back(scenes::DropStack(5));
+        s.push_back(scenes::DropStack(20));
+        s.push_back(scenes::Pyramid(20));
+        return s;
+    }
+    for (int n : {5, 20, 50, 80, 100}) s.push_back(scenes::DropStack(n));
+    s.push_back(scenes::DropStackGrid(50, 20));
+    s.push_back(scenes::Pyramid(20));
+    s.push_back(scenes::Pyramid(100));
+    return s;
+}
+
+void PrintRow(FILE* f, const RunResult& r, bool csv) {
+    const scenes::SceneMetrics& m = r.metrics;
+    if (csv) {
+        std::fprintf(f, "%s,%s,%d,%d,%.3f,%.4f,%d,%.4f,%.4f,%.4f,%.4f,%.4f,%s\n", r.scene.c_str(), EngineName(r.engine), r.bodies,
+                     r.steps, r.msTotal, r.msTotal / r.steps, r.restStep, m.maxSpeed, m.maxAngle, m.maxDrift, m.topY, r.idealY,
+                     m.standing ? "yes" : "no");
+    } else {
+        std::fprintf(f, "%-8s %-14s %6d %5d %10.2f %9.4f %6d %9.3f %9.3f %9.3f %8.3f %8.3f %s\n", r.scene.c_str(),
+                     EngineName(r.engine), r.bodies, r.steps, r.msTotal, r.msTotal / r.steps, r.restStep, m.maxSpeed, m.maxAngle,
+                     m.maxDrift, m.topY, r.idealY, m.standing ? "yes" : "no");
+    }
+}
+
+// The issue's targets, checked on the measured table (only those whose runs are present).
+void PrintTargets(const std::map<std::pair<std::string, Engine>, RunResult>& runs) {
+    auto ms = [&](const char* scene, Engine e) -> double {
+        const auto it = runs.find({scene, e});
+        return it == runs.end() ? -1.0 : it->second.msTotal;
+    };
+    auto ratio = [&](const char* label, const char* scene, Engine slow, Engine fast, double target) {
+        const double a = ms(scene, slow);
+        const double b = ms(scene, fast);
+        if (a < 0.0 || b <= 0.0) return;
+        std::printf("  %-42s %7.1fx  (target >= %.0fx) %s\n", label, a / b, target, a / b >= target ? "met" : "NOT met");
+    };
+    std::printf("\nTargets:\n");
+    ratio("A100: box2d-sleep / sensu-rest", "A100", Engine::Box2DSleep, Engine::SensuRest, 8.0);
+    ratio("A50x20: box2d-sleep / sensu-rest", "A50x20", Engine::Box2DSleep, Engine::SensuRest, 12.0);
+    ratio("C100: box2d-sleep / sensu-rest", "C100", Engine::Box2DSleep, Engine::SensuRest, 10.0);
+    ratio("A100: sensu-norest / sensu-rest", "A100", Engine::SensuNoRest, Engine::SensuRest, 3.0);
+    ratio("C100: box2d-nosleep / sensu-norest", "C100", Engine::Box2DNoSleep, Engine::SensuNoRest, 3.0);
+    for (const auto& [key, r] : runs) {
+        if (key.second != Engine::SensuRest) continue;
+        std::printf("  %-42s %s\n", (key.first + " stands with sensu-rest").c_str(), r.metrics.standing ? "yes" : "NO");
+    }
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    const Options options = ParseArgs(argc, argv);
+    const std::vector<scenes::SceneDef> sceneList = Scenes(options.quick);
+    const Engine engines[] = {Engine::SensuRest, Engine::SensuNoRest, Engine::Box2DSleep, Engine::Box2DNoSleep};
+    const int total = static_cast<int>(sceneList.size() * std::size(engines));
+
+    std::vector<RunResult> results;
+    std::map<std::pair<std::string, Engine>, RunResult> byKey;
+    int done = 0;
+    for (const scenes::SceneDef& scene : sceneList) {
+        for (Engine e : engines) {
+            std::fprintf(stderr, "\r[%2d/%2d] %-8s %-14s ...", ++done, total, scene.name.c_str(), EngineName(e));
+            std::fflush(stderr);
+            RunResult r = Run(scene, e);
+            byKey[{r.scene, e}] = r;
+            results.push_back(std::move(r));
+        }
+    }
+    std::fprintf(stderr, "\r%60s\r", "");
+
+    std::printf("%-8s %-14s %6s %5s %10s %9s %6s %9s %9s %9s %8s %8s %s\n", "scene", "engine", "bodies", "steps", "ms_total",
+                "ms/step", "rest", "max_speed", "max_angle", "max_drift", "top_y", "ideal_y", "standing");
+    for (const RunResult& r : results) PrintRow(stdout, r, false);
+    PrintTargets(byKey);
+
+    if (!options.csvPath.empty()) {
+        FILE* f = std::fopen(options.csvPath.c_str(), "w");
+        if (!f) {
+            std::fprintf(stderr, "cannot write %s\n", options.csvPath.c_str());
+            return 1;
+        }
+        std::fprintf(f, "scene,engine,bodies,steps,ms_total,ms_per_step,rest_step,max_speed,max_angle,max_drift,top_y,ideal_y,standing\n");
+        for (const RunResult& r : results) PrintRow(f, r, true);
+        std::fclose(f);
+        std::printf("\nwrote %s\n", options.csvPath.c_str());
+    }
+    return 0;
+}

@@ -1,0 +1,67 @@
+#include "runs.h"
+
+#include <chrono>
+
+#include "sensu_baseline/box2d_world.h"
+
+namespace sensu::bench {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Steps any engine, timing only its step calls; `allResting` and `sample` are read outside the timer.
+template <class StepFn, class RestingFn, class SampleFn>
+RunResult Drive(const scenes::SceneDef& scene, Engine engine, int steps, StepFn step, RestingFn allResting, SampleFn sample) {
+    RunResult r;
+    r.scene = scene.name;
+    r.engine = engine;
+    r.steps = steps;
+    r.idealY = scene.standing.idealTopY;
+    for (const scenes::SceneBody& b : scene.bodies) r.bodies += b.body.type == BodyType::Dynamic ? 1 : 0;
+    Clock::duration total{};
+    int lastMoving = 0;
+    for (int i = 1; i <= steps; ++i) {
+        const auto t0 = Clock::now();
+        step();
+        total += Clock::now() - t0;
+        if (!allResting()) lastMoving = i;
+    }
+    r.msTotal = std::chrono::duration<double, std::milli>(total).count();
+    r.restStep = lastMoving < steps ? lastMoving + 1 : -1;
+    std::vector<scenes::BodySample> samples;
+    sample(samples);
+    r.metrics = scenes::Measure(scene, samples);
+    return r;
+}
+
+} // namespace
+
+const char* EngineName(Engine engine) {
+    switch (engine) {
+        case Engine::SensuRest: return "sensu-rest";
+        case Engine::SensuNoRest: return "sensu-norest";
+        case Engine::Box2DSleep: return "box2d-sleep";
+        case Engine::Box2DNoSleep: return "box2d-nosleep";
+    }
+    return "?";
+}
+
+RunResult Run(const scenes::SceneDef& scene, Engine engine, int steps) {
+    if (steps <= 0) steps = scene.steps;
+    if (engine == Engine::SensuRest || engine == Engine::SensuNoRest) {
+        SolverSettings settings;
+        settings.restStates = engine == Engine::SensuRest;
+        scenes::BuiltWorld built = scenes::BuildWorld(scene, settings);
+        return Drive(
+            scene, engine, steps, [&] { built.world.Step(scene.dt); },
+            [&] { return settings.restStates && built.world.GetAwakeBodyCount() == 0; },
+            [&](std::vector<scenes::BodySample>& out) { scenes::SampleWorld(built, scene, out); });
+    }
+    baseline::Box2DWorld world(scene, engine == Engine::Box2DSleep);
+    return Drive(
+        scene, engine, steps, [&] { world.Step(); }, [&] { return world.AwakeBodyCount() == 0; },
+        [&](std::vector<scenes::BodySample>& out) { world.Sample(out); });
+}
+
+} // namespace sensu::bench

@@ -1,0 +1,28 @@
+#pragma once
+// One benchmark run: a scene stepped by one engine, timed, then measured with the shared metrics.
+#include <string>
+
+#include "sensu_scenes/metrics.h"
+
+namespace sensu::bench {
+
+enum class Engine { SensuRest, SensuNoRest, Box2DSleep, Box2DNoSleep };
+
+/// The CSV name of an engine: sensu-rest, sensu-norest, box2d-sleep, box2d-nosleep.
+const char* EngineName(Engine engine);
+
+struct RunResult {
+    std::string scene;
+    Engine engine = Engine::SensuRest;
+    int bodies = 0;          // dynamic bodies
+    int steps = 0;
+    double msTotal = 0.0;    // time inside the engines' step calls only
+    int restStep = -1;       // first step from which every body rests (frozen or asleep) to the end; −1 never
+    scenes::SceneMetrics metrics;
+    float idealY = 0.0f;
+};
+
+/// Steps `scene` for scene.steps steps (or `steps` when > 0) with `engine`.
+RunResult Run(const scenes::SceneDef& scene, Engine engine, int steps = 0);
+
+} // namespace sensu::bench
