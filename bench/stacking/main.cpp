@@ -3,6 +3,7 @@
 // ratios compare like with like. Prints a table, optionally writes CSV (--csv FILE); --quick runs a
 // small subset for CI.
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <string>
@@ -19,6 +20,8 @@ namespace {
 struct Options {
     bool quick = false;
     std::string csvPath;
+    std::string only;  // run just this scene (e.g. C100)
+    int steps = 0;     // override the scene's step count (0: keep 500)
 };
 
 Options ParseArgs(int argc, char** argv) {
@@ -28,8 +31,12 @@ Options ParseArgs(int argc, char** argv) {
             o.quick = true;
         } else if (std::strcmp(argv[i], "--csv") == 0 && i + 1 < argc) {
             o.csvPath = argv[++i];
+        } else if (std::strcmp(argv[i], "--scene") == 0 && i + 1 < argc) {
+            o.only = argv[++i];
+        } else if (std::strcmp(argv[i], "--steps") == 0 && i + 1 < argc) {
+            o.steps = std::atoi(argv[++i]);
         } else {
-            std::fprintf(stderr, "usage: %s [--quick] [--csv FILE]\n", argv[0]);
+            std::fprintf(stderr, "usage: %s [--quick] [--csv FILE] [--scene NAME] [--steps N]\n", argv[0]);
             std::exit(2);
         }
     }
@@ -92,7 +99,14 @@ void PrintTargets(const std::map<std::pair<std::string, Engine>, RunResult>& run
 
 int main(int argc, char** argv) {
     const Options options = ParseArgs(argc, argv);
-    const std::vector<scenes::SceneDef> sceneList = Scenes(options.quick);
+    std::vector<scenes::SceneDef> sceneList = Scenes(options.quick);
+    if (!options.only.empty()) {
+        std::erase_if(sceneList, [&](const scenes::SceneDef& s) { return s.name != options.only; });
+        if (sceneList.empty()) {
+            std::fprintf(stderr, "no scene named %s\n", options.only.c_str());
+            return 2;
+        }
+    }
     const Engine engines[] = {Engine::SensuRest, Engine::SensuNoRest, Engine::Box2DSleep, Engine::Box2DNoSleep};
     const int total = static_cast<int>(sceneList.size() * std::size(engines));
 
@@ -103,7 +117,7 @@ int main(int argc, char** argv) {
         for (Engine e : engines) {
             std::fprintf(stderr, "\r[%2d/%2d] %-8s %-14s ...", ++done, total, scene.name.c_str(), EngineName(e));
             std::fflush(stderr);
-            RunResult r = Run(scene, e);
+            RunResult r = Run(scene, e, options.steps);
             byKey[{r.scene, e}] = r;
             results.push_back(std::move(r));
         }

@@ -27,7 +27,6 @@ struct Case {
 };
 
 // Panel-local coordinates (metres); each panel is 4.2 m × 4.4 m.
-// snippet-begin: cases
 const Case kCases[8] = {
     {"general: head-on", {{-1.3f, -0.1f}, {2.2f, 0.0f}, 0.4f}, {{1.3f, 0.2f}, {-2.2f, 0.0f}, 0.4f}},
     {"parallel motion, apart (P = 0)", {{-1.2f, -0.6f}, {2.0f, 0.8f}, 0.4f}, {{-1.2f, 0.4f}, {2.0f, 0.8f}, 0.4f}},
@@ -38,7 +37,6 @@ const Case kCases[8] = {
     {"zero motion", {{-0.8f, 0.0f}, {0.0f, 0.0f}, 0.5f}, {{0.8f, 0.3f}, {0.0f, 0.0f}, 0.5f}},
     {"grazing (discriminant = 0)", {{-1.5f, 0.8f}, {3.0f, 0.0f}, 0.4f}, {{0.0f, 0.0f}, {0.0f, 0.0f}, 0.4f}},
 };
-// snippet-end: cases
 
 constexpr float kPanelWidth = 4.2f, kPanelHeight = 4.4f;
 
@@ -48,6 +46,19 @@ Vec2 PanelCenter(int i) {
 }
 
 MovingCircle Scaled(const MovingCircle& c, float s) { return {s * c.start, s * c.displacement, s * c.radius}; }
+
+// Time of impact is scale-free: shrinking or growing the whole case must not change t or the normal.
+bool SameAtAllScales(const Case& c) {
+    const CircleImpact reference = TimeOfImpactCircles(c.a, c.b);
+    for (const float scale : {1e-3f, 1e3f}) {
+        const CircleImpact scaled = TimeOfImpactCircles(Scaled(c.a, scale), Scaled(c.b, scale));
+        if (scaled.hit != reference.hit || std::abs(scaled.t - reference.t) > 1e-4f ||
+            Distance(scaled.normal, reference.normal) > 1e-4f) {
+            return false;
+        }
+    }
+    return true;
+}
 
 class SpecialCases final : public Sample {
 public:
@@ -90,18 +101,21 @@ public:
                 r.DrawCircle(hit.centerB, b.radius, colors::kHighlight);
                 r.DrawArrow(hit.point, hit.point + 0.7f * hit.normal, colors::kNormal, 7.0f);
                 r.DrawPoint(hit.point, 6.0f, colors::kContact);
-                std::snprintf(answer, sizeof answer, "%s t = %.3f, n = (%.2f, %.2f)", hit.initiallyOverlapping ? "overlapping:" : "hit:",
+                std::snprintf(answer, sizeof answer, "%s t = %.3f, n = (%.2f, %.2f)", hit.initiallyOverlapping ? "overlap," : "hit,",
                               hit.t, hit.normal.x, hit.normal.y);
             } else {
                 std::snprintf(answer, sizeof answer, "no contact in [0, 1]");
             }
-            r.DrawText(o + Vec2{0.0f, -0.5f * kPanelHeight + 0.45f}, answer, hit.hit ? colors::kHighlight : colors::kTextDim,
+            r.DrawText(o + Vec2{0.0f, -0.5f * kPanelHeight + 0.65f}, answer, hit.hit ? colors::kHighlight : colors::kTextDim,
                        TextAnchor::Center);
+            const bool same = SameAtAllScales(kCases[i]);
+            r.DrawText(o + Vec2{0.0f, -0.5f * kPanelHeight + 0.3f}, same ? "same answer at x1e-3 and x1e3" : "CHANGES with scale",
+                       same ? colors::kGreen : colors::kRed, TextAnchor::Center);
         }
     }
 
     void Ui() override {
-        ImGui::TextUnformatted("t and normal at three scales (x 1e-3, x 1, x 1e3):");
+        if (!ImGui::CollapsingHeader("t and normal at three scales")) return;
         if (ImGui::BeginTable("scales", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
             ImGui::TableSetupColumn("case");
             ImGui::TableSetupColumn("x 1e-3");

@@ -5,12 +5,10 @@
 
 namespace sensu::cast_detail {
 
-void ValidateRay(const RayCastInput& input, const char* who) {
-    RequireFinite(input.origin, (std::string(who) + ": origin").c_str());
-    RequireFinite(input.translation, (std::string(who) + ": translation").c_str());
-    RequireFinite(input.maxFraction, (std::string(who) + ": maxFraction").c_str());
-    if (input.maxFraction < 0.0f)
-        throw InvalidArgument(std::string(who) + ": maxFraction must be >= 0 (got " + std::to_string(input.maxFraction) + ")");
+void ThrowNotFinite(const char* who, const char* what) { throw InvalidArgument(std::string(who) + ": " + what + " must be finite"); }
+
+void ThrowNegative(const char* who, const char* what, float value) {
+    throw InvalidArgument(std::string(who) + ": " + what + " must be >= 0 (got " + std::to_string(value) + ")");
 }
 
 CastOutput StartInside(const Ray& ray) {

@@ -15,8 +15,29 @@ struct Ray {
     float maxFraction;
 };
 
+/// Throws InvalidArgument "<who>: <what> must be finite".
+[[noreturn]] void ThrowNotFinite(const char* who, const char* what);
+/// Throws InvalidArgument "<who>: <what> must be >= 0 (got value)".
+[[noreturn]] void ThrowNegative(const char* who, const char* what, float value);
+
+/// Input checks that build no message unless they fail (they run on every cast).
+inline void CheckFinite(float x, const char* who, const char* what) {
+    if (!IsFinite(x)) ThrowNotFinite(who, what);
+}
+inline void CheckFinite(Vec2 v, const char* who, const char* what) {
+    if (!IsFinite(v)) ThrowNotFinite(who, what);
+}
+inline void CheckNonNegative(float x, const char* who, const char* what) {
+    CheckFinite(x, who, what);
+    if (x < 0.0f) ThrowNegative(who, what, x);
+}
+
 /// Throws InvalidArgument unless origin, translation and maxFraction are finite and maxFraction ≥ 0.
-void ValidateRay(const RayCastInput& input, const char* who);
+inline void ValidateRay(const RayCastInput& input, const char* who) {
+    CheckFinite(input.origin, who, "origin");
+    CheckFinite(input.translation, who, "translation");
+    CheckNonNegative(input.maxFraction, who, "maxFraction");
+}
 
 /// The answer for a cast that starts touching or inside: fraction 0 at the origin, normal −d̂.
 CastOutput StartInside(const Ray& ray);

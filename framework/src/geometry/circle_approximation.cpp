@@ -298,7 +298,7 @@ public:
             domain_.maxX = std::max(domain_.maxX, static_cast<int>(std::ceil(c.center.x + r)) + 2);
             domain_.maxY = std::max(domain_.maxY, static_cast<int>(std::ceil(c.center.y + r)) + 2);
         }
-        cover_.assign(static_cast<size_t>(domain_.Width()) * domain_.Height(), 0u);
+        cover_.assign(static_cast<size_t>(domain_.Width()) * domain_.Height(), uint16_t{0});
         for (const PixelCircle& c : circles) ForEachPixelInDisc(c, [&](int x, int y) { ++At(x, y); });
     }
 
@@ -386,14 +386,15 @@ public:
 
 private:
     static constexpr float kGrowth = 1.25f;
-    uint32_t& At(int x, int y) {
+    uint16_t& At(int x, int y) {
         return cover_[static_cast<size_t>(y - domain_.minY) * domain_.Width() + (x - domain_.minX)];
     }
 
     const AlphaMask& mask_;
     std::vector<PixelCircle>& circles_;
     PixelRect domain_;
-    std::vector<uint32_t> cover_;
+    // Circles covering each pixel; uint16 suffices: at most ~1.25 · kMaxApproximationCircles circles.
+    std::vector<uint16_t> cover_;
     std::vector<int32_t> net_;
 };
 
@@ -466,9 +467,13 @@ QuadtreeLayout LongAxisLayout(const AlphaMask& mask, int depth, int maxRoots) {
     return layout;
 }
 
-int AutomaticQuadtreeDepth(int rootSpan) {
+int AutomaticQuadtreeDepth(int rootSpan, size_t occupiedPixels, int maxCircles) {
+    // Leaves of at least 4 pixels, and no finer than needed for about 8 leaves per allowed circle:
+    // finer leaves cost time and are merged away anyway.
+    const double leafArea = static_cast<double>(occupiedPixels) / (8.0 * std::max(maxCircles, 1));
+    const int minLeaf = std::max(4, static_cast<int>(std::sqrt(leafArea)));
     int depth = 1;
-    while (depth < 8 && CeilDiv(rootSpan, 1 << (depth + 1)) >= 4) ++depth;
+    while (depth < 8 && CeilDiv(rootSpan, 1 << (depth + 1)) >= minLeaf) ++depth;
     return depth;
 }
 
@@ -576,8 +581,10 @@ CircleApproximation ApproximateSpriteWithCircles(const AlphaMask& mask, const Pi
     frame.Validate();
     RequireOccupied(mask);
     RequireDepth(settings.depth, 0);
-    if (settings.maxRoots < 1) throw InvalidArgument("maxRoots must be >= 1 (got " + std::to_string(settings.maxRoots) + ")");
-    if (settings.maxCircles < 1) throw InvalidArgument("maxCircles must be >= 1 (got " + std::to_string(settings.maxCircles) + ")");
+    if (settings.maxRoots < 1 || settings.maxRoots > kMaxApproximationCircles)
+        throw InvalidArgument("maxRoots must be in [1, " + std::to_string(kMaxApproximationCircles) + "] (got " + std::to_string(settings.maxRoots) + ")");
+    if (settings.maxCircles < 1 || settings.maxCircles > kMaxApproximationCircles)
+        throw InvalidArgument("maxCircles must be in [1, " + std::to_string(kMaxApproximationCircles) + "] (got " + std::to_string(settings.maxCircles) + ")");
     RequireFinite(settings.errorBudget, "errorBudget");
     if (settings.errorBudget < 0.0f || settings.errorBudget > 1.0f)
         throw InvalidArgument("errorBudget must be in [0, 1] (got " + std::to_string(settings.errorBudget) + ")");
@@ -585,7 +592,7 @@ CircleApproximation ApproximateSpriteWithCircles(const AlphaMask& mask, const Pi
     auto layoutAt = [&](int depth) {
         return settings.severalRoots ? LongAxisLayout(mask, depth, settings.maxRoots) : SingleRootLayout(mask, depth);
     };
-    const int depth = settings.depth > 0 ? settings.depth : AutomaticQuadtreeDepth(layoutAt(0).rootSide);
+    const int depth = settings.depth > 0 ? settings.depth : AutomaticQuadtreeDepth(layoutAt(0).rootSide, mask.OccupiedCount(), settings.maxCircles);
 
     CircleApproximation result;
     result.layout = layoutAt(depth);

@@ -7,11 +7,13 @@ namespace sensu {
 namespace {
 
 void Validate(const MovingCircle& c, const char* which) {
+    // Checks first, message only on failure: this runs for every pair of every step.
+    if (IsFinite(c.start) && IsFinite(c.displacement) && IsFinite(c.radius) && c.radius >= 0.0f) return;
     const std::string name = std::string("TimeOfImpactCircles: circle ") + which;
     RequireFinite(c.start, (name + " start").c_str());
     RequireFinite(c.displacement, (name + " displacement").c_str());
     RequireFinite(c.radius, (name + " radius").c_str());
-    if (c.radius < 0.0f) throw InvalidArgument(name + " radius must be >= 0 (got " + std::to_string(c.radius) + ")");
+    throw InvalidArgument(name + " radius must be >= 0 (got " + std::to_string(c.radius) + ")");
 }
 
 // Unit direction of v when it is clearly longer than `tolerance`, else the fallback (already unit).

@@ -11,35 +11,12 @@ namespace {
 inline float Pick(float f, float a, float b) { return f * a + (1.0f - f) * b; }
 inline Vec2 Pick(float f, Vec2 a, Vec2 b) { return {Pick(f, a.x, b.x), Pick(f, a.y, b.y)}; }
 
-} // namespace
-
-Manifold CollideBoxes(const Box& a, const Transform& xfA, const Box& b, const Transform& xfB, float margin) {
-    detail::RequireMargin(margin);
-    const Transform frameA = Mul(xfA, Transform{a.center(), a.rotation()});
-    const Transform frameB = Mul(xfB, Transform{b.center(), b.rotation()});
-    const Transform rel = InvMul(frameA, frameB);  // B's box frame in A's box frame
-    const Vec2 hA = a.halfExtents();
-    const Vec2 hB = b.halfExtents();
-    const float ac = std::abs(rel.q.c);
-    const float as = std::abs(rel.q.s);
-    const Vec2 dB = InvRotate(rel.q, rel.p);  // minus A's centre in B's frame
-
-    // Separation along each box axis: centre distance minus both projected half widths.
-    const float sepAx = std::abs(rel.p.x) - hA.x - (hB.x * ac + hB.y * as);
-    const float sepAy = std::abs(rel.p.y) - hA.y - (hB.x * as + hB.y * ac);
-    const float sepBx = std::abs(dB.x) - hB.x - (hA.x * ac + hA.y * as);
-    const float sepBy = std::abs(dB.y) - hB.y - (hA.x * as + hA.y * ac);
+/// The clipping half of CollideBoxes for touching or penetrating boxes (separations of A's axes and
+/// B's axes given). One return object, so the result is built in place.
+Manifold ClipBoxes(const Transform& frameA, const Transform& frameB, const Transform& rel, Vec2 dB, Vec2 hA, Vec2 hB, float sepAx,
+                   float sepAy, float sepBx, float sepBy, float hysteresis, float margin) {
     const float sepA = Max(sepAx, sepAy);
     const float sepB = Max(sepBx, sepBy);
-    if (Max(sepA, sepB) > margin) return Manifold{};
-
-    // Apart but within the margin: a face normal only bounds the distance from below (corner against
-    // corner); the general routine measures it exactly. Never taken for touching or penetrating boxes.
-    const float hysteresis = detail::FaceHysteresis(Min(hA.x, hA.y), Min(hB.x, hB.y));
-    if (Max(sepA, sepB) > 0.1f * hysteresis) {
-        return detail::ManifoldToWorld(detail::CollideRounded(detail::MakeRounded(a, Transform{}), detail::MakeRounded(b, InvMul(xfA, xfB)), margin), xfA);
-    }
-
     // Reference box R: A unless B's face is better by the hysteresis (stable faces when resting).
     // From here on the code is straight-line: for random poses the branches of a generic clipper (which
     // box, which axis, which side, which incident face) are unpredictable, so choices are blends with an
@@ -91,15 +68,50 @@ Manifold CollideBoxes(const Box& a, const Transform& xfA, const Box& b, const Tr
     const float s1 = p1.x - depthR;
     const float s2 = p2.x - depthR;
     const Transform toWorld = Mul(frameR, face);
+    // Each point midway between I's point and its projection onto the reference face. Both slots are
+    // written by constant index (a variable index defeats store forwarding when the result is copied).
+    const ManifoldPoint point1{TransformPoint(toWorld, {p1.x - 0.5f * s1, p1.y}), s1, detail::MakeId(referenceEdge, id1, flipped > 0.5f)};
+    const ManifoldPoint point2{TransformPoint(toWorld, {p2.x - 0.5f * s2, p2.y}), s2, detail::MakeId(referenceEdge, id2, flipped > 0.5f)};
+    const bool keep1 = s1 <= margin;
+    const bool keep2 = s2 <= margin && !single;
     Manifold m;
-    // Each point midway between I's point and its projection onto the reference face.
-    m.points[0] = {TransformPoint(toWorld, {p1.x - 0.5f * s1, p1.y}), s1, detail::MakeId(referenceEdge, id1, flipped > 0.5f)};
-    int count = s1 <= margin ? 1 : 0;
-    m.points[count] = {TransformPoint(toWorld, {p2.x - 0.5f * s2, p2.y}), s2, detail::MakeId(referenceEdge, id2, flipped > 0.5f)};
-    count += (s2 <= margin && !single) ? 1 : 0;
-    m.pointCount = count;
     m.normal = (1.0f - 2.0f * flipped) * toWorld.q.XAxis();
+    m.points[0] = keep1 ? point1 : point2;
+    m.points[1] = point2;
+    m.pointCount = (keep1 ? 1 : 0) + (keep2 ? 1 : 0);
     return m;
+}
+
+
+} // namespace
+
+Manifold CollideBoxes(const Box& a, const Transform& xfA, const Box& b, const Transform& xfB, float margin) {
+    detail::RequireMargin(margin);
+    const Transform frameA = Mul(xfA, Transform{a.center(), a.rotation()});
+    const Transform frameB = Mul(xfB, Transform{b.center(), b.rotation()});
+    const Transform rel = InvMul(frameA, frameB);  // B's box frame in A's box frame
+    const Vec2 hA = a.halfExtents();
+    const Vec2 hB = b.halfExtents();
+    const float ac = std::abs(rel.q.c);
+    const float as = std::abs(rel.q.s);
+    const Vec2 dB = InvRotate(rel.q, rel.p);  // minus A's centre in B's frame
+
+    // Separation along each box axis: centre distance minus both projected half widths.
+    const float sepAx = std::abs(rel.p.x) - hA.x - (hB.x * ac + hB.y * as);
+    const float sepAy = std::abs(rel.p.y) - hA.y - (hB.x * as + hB.y * ac);
+    const float sepBx = std::abs(dB.x) - hB.x - (hA.x * ac + hA.y * as);
+    const float sepBy = std::abs(dB.y) - hB.y - (hA.x * as + hA.y * ac);
+    const float sepA = Max(sepAx, sepAy);
+    const float sepB = Max(sepBx, sepBy);
+    if (Max(sepA, sepB) > margin) return Manifold{};
+
+    // Apart but within the margin: a face normal only bounds the distance from below (corner against
+    // corner); the general routine measures it exactly. Never taken for touching or penetrating boxes.
+    const float hysteresis = detail::FaceHysteresis(Min(hA.x, hA.y), Min(hB.x, hB.y));
+    if (Max(sepA, sepB) > 0.1f * hysteresis) {
+        return detail::ManifoldToWorld(detail::CollideRounded(detail::MakeRounded(a, Transform{}), detail::MakeRounded(b, InvMul(xfA, xfB)), margin), xfA);
+    }
+    return ClipBoxes(frameA, frameB, rel, dB, hA, hB, sepAx, sepAy, sepBx, sepBy, hysteresis, margin);
 }
 
 } // namespace sensu

@@ -108,8 +108,8 @@ Manifold CollideCores(const RoundedPolygon& a, const RoundedPolygon& b, float ma
     const Vec2 w2 = inc.vertices[incidentNext];
 
     Manifold m;
-    const SegmentClosestPoints closest = ClosestPointsSegmentSegment(v1, v2, w1, w2);
     if (coreSeparation > 0.1f * hysteresis) {
+        const SegmentClosestPoints closest = ClosestPointsSegmentSegment(v1, v2, w1, w2);
         // Separated cores: the closest features are the reference edge and the incident edge (the
         // best-separating face is adjacent to the closest vertex of the Minkowski difference). When both
         // closest points are vertices the true normal runs corner to corner, not along a face normal;
@@ -163,6 +163,7 @@ Manifold CollideCores(const RoundedPolygon& a, const RoundedPolygon& b, float ma
     if (empty) {
         // The incident edge lies beside the reference edge (only possible for rounded or speculative
         // contacts near a corner): use its point nearest to the reference edge.
+        const SegmentClosestPoints closest = ClosestPointsSegmentSegment(v1, v2, w1, w2);
         candidates[0] = closest.pointB;
         candidateIds[0] = closest.t <= 0.5f ? static_cast<uint32_t>(incident) : static_cast<uint32_t>(incidentNext);
         candidateCount = 1;

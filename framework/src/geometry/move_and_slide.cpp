@@ -102,6 +102,38 @@ CharacterSeparation SeparateCore(Vec2 p, Vec2 q, std::span<const Vec2> v, std::s
     return out;
 }
 
+// World bounds of an obstacle, for a cheap reject before the exact casts.
+AABB Bounds(const Obstacle& obstacle) {
+    const Transform& xf = obstacle.xf;
+    auto around = [&](std::span<const Vec2> points, float radius) {
+        AABB box{TransformPoint(xf, points[0]), TransformPoint(xf, points[0])};
+        for (const Vec2 p : points.subspan(1)) {
+            const Vec2 w = TransformPoint(xf, p);
+            box = {Min(box.lower, w), Max(box.upper, w)};
+        }
+        return Inflate(box, radius);
+    };
+    return std::visit(
+        [&](const auto& shape) {
+            using S = std::decay_t<decltype(shape)>;
+            if constexpr (std::is_same_v<S, Circle>) {
+                const Vec2 c = shape.center();
+                return around({&c, 1}, shape.radius());
+            } else if constexpr (std::is_same_v<S, Capsule> || std::is_same_v<S, Segment>) {
+                const Vec2 ends[2] = {shape.a(), shape.b()};
+                float radius = 0.0f;
+                if constexpr (std::is_same_v<S, Capsule>) radius = shape.radius();
+                return around(ends, radius);
+            } else if constexpr (std::is_same_v<S, Box>) {
+                const auto corners = shape.Corners();
+                return around(corners, 0.0f);
+            } else {
+                return around(shape.vertices(), 0.0f);
+            }
+        },
+        obstacle.shape);
+}
+
 void AddContact(MoveAndSlideResult& result, int obstacle, Vec2 point, Vec2 normal) {
     for (int i = 0; i < result.contactCount; ++i) {
         if (result.contacts[i].obstacle == obstacle) {
@@ -150,12 +182,30 @@ MoveAndSlideResult MoveAndSlide(const CharacterShape& character, Vec2 position, 
     Vec2 pos = position;
     const int count = static_cast<int>(obstacles.size());
 
+    // Everything this call can touch lies within reach of a disc of radius |displacement| about the
+    // start: sliding only shortens the rest of the move. Obstacles outside that box are skipped; the
+    // mask is rebuilt about the new position after a push-out. (No allocation: a fixed bit set for the
+    // common small lists, a direct test beyond it.)
+    const float reach = 2.0f * (character.radius + character.halfHeight + settings.skin) + settings.groundProbe;
+    AABB region{};
+    constexpr int kMaskBits = 256;
+    std::array<bool, kMaskBits> nearby{};
+    auto relevant = [&](int k) { return Overlaps(Bounds(obstacles[k]), region); };
+    auto buildMask = [&](Vec2 centre) {
+        const float half = Length(displacement) + reach;
+        region = {centre - Vec2{half, half}, centre + Vec2{half, half}};
+        for (int k = 0; k < Min(count, kMaskBits); ++k) nearby[k] = relevant(k);
+    };
+    auto isNear = [&](int k) { return k < kMaskBits ? nearby[k] : relevant(k); };
+    buildMask(pos);
+
     // Started overlapping (spawned inside, or something moved into us): push out along the separating
     // normal of the deepest overlap, ε clear (seed 002 §5.4.2's push-off), a few passes for corners.
     for (int pass = 0; pass < settings.maxIterations; ++pass) {
         CharacterSeparation deepest;
         int index = -1;
         for (int k = 0; k < count; ++k) {
+            if (!isNear(k)) continue;
             const CharacterSeparation s = SeparationFromObstacle(character, pos, obstacles[k]);
             if (s.distance < deepest.distance) {
                 deepest = s;
@@ -166,6 +216,7 @@ MoveAndSlideResult MoveAndSlide(const CharacterShape& character, Vec2 position, 
         pos += (settings.skin - deepest.distance) * deepest.normal;
         result.depenetrated = true;
         AddContact(result, index, deepest.point, deepest.normal);
+        buildMask(pos);
     }
 
     Vec2 remaining = displacement;
@@ -184,6 +235,7 @@ MoveAndSlideResult MoveAndSlide(const CharacterShape& character, Vec2 position, 
         float hitFraction = 2.0f;
         Vec2 hitNormal{}, hitPoint{};
         for (int k = 0; k < count; ++k) {
+            if (!isNear(k)) continue;
             CastOutput cast = CastObstacle(character, pos, remaining, obstacles[k]);
             if (!cast.hit) continue;
             if (cast.startsInside) {
@@ -242,6 +294,7 @@ MoveAndSlideResult MoveAndSlide(const CharacterShape& character, Vec2 position, 
     if (!result.onGround && settings.groundProbe > 0.0f) {
         const Vec2 probe = -(settings.groundProbe + settings.skin) * up;
         for (int k = 0; k < count; ++k) {
+            if (!isNear(k)) continue;
             const CastOutput cast = CastObstacle(character, pos, probe, obstacles[k]);
             if (!cast.hit) continue;
             Vec2 normal = cast.normal, point = cast.point;

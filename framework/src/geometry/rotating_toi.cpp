@@ -72,7 +72,7 @@ public:
         const float h = std::sqrt(Max(rho2_ - along * along, 0.0f));
         const Vec2 u = (1.0f / d) * v;
         const Vec2 base = along * u;
-        for (const Vec2 x : {base + h * LeftPerp(u), base - h * LeftPerp(u)}) Offer(x, (1.0f / reach) * (x - v));
+        for (const Vec2 x : {base + h * LeftPerp(u), base - h * LeftPerp(u)}) Offer(x, Normalize(x - v));
     }
 
 private:
@@ -114,15 +114,22 @@ RoundedCore Posed(const RoundedCore& core, const Transform& xf) {
     return out;
 }
 
-// Touching or overlapping at t = 0: normal and point from the closest points of the cores.
+// Touching or overlapping at t = 0: normal and point from the closest points of the cores. The point
+// is midway between the two surfaces along the normal, or the common point when the cores overlap.
 RotatingImpact Overlapping(const RoundedCore& a, const RoundedCore& b, const swept::CoreClosestPoints& cp) {
     RotatingImpact out;
     out.state = RotatingToiState::Overlapping;
     out.t = 0.0f;
     const Vec2 n = Normalize(cp.onB - cp.onA);
     out.normal = n == Vec2{} ? FallbackNormal(a, b) : n;
-    out.point = cp.onA + a.radius * out.normal;
+    out.point = n == Vec2{} ? cp.onA : 0.5f * ((cp.onA + a.radius * n) + (cp.onB - b.radius * n));
     return out;
+}
+
+// Rounding allowance for "already touching" (m): float noise of coordinates of this magnitude, so
+// crossing edges whose computed distance is 1e-9 instead of 0 still count as overlapping.
+float TouchTolerance(const RoundedCore& a, const RoundedCore& b) {
+    return 1e-6f * (swept::MaxRadius(a.points.data(), a.count) + swept::MaxRadius(b.points.data(), b.count) + a.radius + b.radius);
 }
 
 // Exact method: A rotates about its fixed pivot, B is at rest. Works in A's start frame (A's body frame).
@@ -133,7 +140,7 @@ RotatingImpact ExactRotating(const RoundedCore& coreA, const RotationalSweep& sw
     const float reach = coreA.radius + coreB.radius;
 
     const auto cp = swept::ClosestPointsCores(coreA.points.data(), coreA.count, coreB.points.data(), coreB.count);
-    if (cp.distanceSquared <= reach * reach) {
+    if (cp.distanceSquared <= Square(reach + TouchTolerance(coreA, coreB))) {
         RotatingImpact out = Overlapping(coreA, coreB, cp);
         out.normal = Rotate(startA.q, out.normal);
         out.point = TransformPoint(startA, out.point);
@@ -205,7 +212,7 @@ RotatingImpact Advance(const RoundedCore& coreA, const RotationalSweep& sweepA, 
         const auto cp = swept::ClosestPointsCores(a.points.data(), a.count, b.points.data(), b.count);
         out.iterations = iteration + 1;
         const float gap = std::sqrt(cp.distanceSquared) - reach;
-        if (iteration == 0 && gap <= 0.0f) {
+        if (iteration == 0 && gap <= TouchTolerance(a, b)) {
             RotatingImpact overlap = Overlapping(a, b, cp);
             overlap.iterations = 1;
             return overlap;

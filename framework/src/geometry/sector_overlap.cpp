@@ -1,5 +1,6 @@
 #include "sensu/geometry/sector_overlap.h"
 
+#include <algorithm>
 #include <limits>
 
 #include "sensu/geometry/primitives.h"
@@ -17,19 +18,28 @@ constexpr float kInfinity = std::numeric_limits<float>::infinity();
 /// (eq. 2.9, 2.10; for y ≥ 0 the lower edge is farther); G is a unit vector, so projecting onto it needs
 /// no division. Both answers are computed and one selected: a branch on random input mispredicts.
 inline bool CircleMeetsFan(const Sector& sector, Vec2 center, float rc) {
+    // snippet-begin: circle
     const float c = sector.cosHalfAngle();
     const float s = sector.sinHalfAngle();
     const float x = center.x;
     const float y = std::abs(center.y);  // the fan is symmetric about its axis
     const float d2 = x * x + y * y;
-    const float inner = Max(0.0f, sector.innerRadius() - rc);
+    // std::max / std::min compile to maxss / minss here, where the ternaries of Max / Clamp became branches.
+    const float inner = std::max(sector.innerRadius() - rc, 0.0f);
     const bool radial = (d2 <= Square(sector.outerRadius() + rc)) & (d2 >= inner * inner);
-    const float along = Clamp(x * c + y * s, sector.innerRadius(), sector.outerRadius());
+    const float along = std::min(std::max(x * c + y * s, sector.innerRadius()), sector.outerRadius());
     const float dx = x - along * c;
     const float dy = y - along * s;
     const bool nearEdge = dx * dx + dy * dy <= rc * rc;
     const bool inWedge = InWedge(x, y, c, s);
     return (inWedge & radial) | (!inWedge & nearEdge);
+    // snippet-end: circle
+}
+
+/// A bounding circle's radius widened by a few float ulps of the case's size, so a filter that rejects
+/// on it never rejects a shape that touches the fan exactly where it touches its bounding circle.
+inline float Widened(Vec2 center, float radius) {
+    return radius + 1e-5f * (std::abs(center.x) + std::abs(center.y) + radius);
 }
 
 /// A convex polygon in the sector frame as half-planes: q is inside iff normal[i]·q ≤ offset[i] for all i.
@@ -95,6 +105,8 @@ bool OverlapLocalPolygon(const Sector& sector, const LocalPolygon& polygon) {
         piece[split && v.y < 0.0f].Add(d2);
     }
 
+    // snippet-begin: rays
+    // Where the wedge's boundary rays G, H (and the axis, when split) enter and leave the polygon.
     float t0 = 0.0f;
     float t1 = 0.0f;
     if (RayInterval(polygon, {c, s}, t0, t1)) {
@@ -111,6 +123,7 @@ bool OverlapLocalPolygon(const Sector& sector, const LocalPolygon& polygon) {
             p.Add(t1 * t1);
         }
     }
+    // snippet-end: rays
 
     // The maximum is now exact; the minimum may still be lower at a perpendicular foot.
     bool undecided = false;
@@ -173,7 +186,8 @@ bool OverlapLocalCapsule(const Sector& sector, Vec2 a, Vec2 b, float radius) {
     // Exact filters first: the capsule lies inside the circle about its middle and contains the
     // circles at its ends.
     const Vec2 e = b - a;
-    if (!CircleMeetsFan(sector, a + 0.5f * e, 0.5f * Length(e) + radius)) return false;
+    const Vec2 middle = a + 0.5f * e;
+    if (!CircleMeetsFan(sector, middle, Widened(middle, 0.5f * Length(e) + radius))) return false;
     if (CircleMeetsFan(sector, a, radius) | CircleMeetsFan(sector, b, radius)) return true;
 
     const float r = sector.innerRadius();
@@ -259,7 +273,7 @@ bool Overlap(const Sector& sector, const Box& box, const Transform& xf) {
     const Rot rotation = InvMul(sectorRotation, Mul(xf.q, box.rotation()));
     // Exact filters first: the box lies inside its circumscribed circle and contains its inscribed one.
     const Vec2 half = box.halfExtents();
-    if (!CircleMeetsFan(sector, center, Length(half))) return false;
+    if (!CircleMeetsFan(sector, center, Widened(center, Length(half)))) return false;
     if (CircleMeetsFan(sector, center, Min(half.x, half.y))) return true;
     const Vec2 ex = rotation.XAxis();
     const Vec2 ey = rotation.YAxis();
@@ -290,7 +304,7 @@ bool Overlap(const Sector& sector, const ConvexPolygon& polygon, const Transform
     const Vec2 centroid = TransformPoint(toLocal, polygon.centroid());
     float reach2 = 0.0f;
     for (int i = 0; i < local.count; ++i) reach2 = Max(reach2, DistanceSquared(centroid, local.vertex[i]));
-    if (!CircleMeetsFan(sector, centroid, std::sqrt(reach2))) return false;
+    if (!CircleMeetsFan(sector, centroid, Widened(centroid, std::sqrt(reach2)))) return false;
     if (CircleMeetsFan(sector, centroid, 0.0f)) return true;
     return OverlapLocalPolygon(sector, local);
 }

@@ -2,7 +2,6 @@
 
 #include <array>
 #include <span>
-#include <string>
 
 #include "cast_internal.h"
 #include "sensu/geometry/primitives.h"
@@ -22,11 +21,9 @@ struct Core {
 };
 
 void ValidateCaster(Vec2 translation, float radius, float maxFraction, const char* who) {
-    RequireFinite(translation, (std::string(who) + ": translation").c_str());
-    RequireFinite(radius, (std::string(who) + ": radius").c_str());
-    RequireFinite(maxFraction, (std::string(who) + ": maxFraction").c_str());
-    if (radius < 0.0f) throw InvalidArgument(std::string(who) + ": radius must be >= 0 (got " + std::to_string(radius) + ")");
-    if (maxFraction < 0.0f) throw InvalidArgument(std::string(who) + ": maxFraction must be >= 0 (got " + std::to_string(maxFraction) + ")");
+    cast_detail::CheckFinite(translation, who, "translation");
+    cast_detail::CheckNonNegative(radius, who, "radius");
+    cast_detail::CheckNonNegative(maxFraction, who, "maxFraction");
 }
 
 // The moving centre against the core inflated by core.radius + radius (seed 001's SSV view). On a hit the
@@ -97,15 +94,15 @@ CastOutput ToWorld(const Transform& xf, CastOutput out) {
 }
 
 CastOutput CircleCastCore(const Core& core, const Transform& xf, const CircleCastInput& in, const char* who) {
-    RequireFinite(in.center, (std::string(who) + ": center").c_str());
+    cast_detail::CheckFinite(in.center, who, "center");
     ValidateCaster(in.translation, in.radius, in.maxFraction, who);
     const Ray ray{InvTransformPoint(xf, in.center), InvRotate(xf.q, in.translation), in.maxFraction};
     return ToWorld(xf, CastPoint(ray, core, in.radius));
 }
 
 CastOutput CapsuleCastCore(const Core& core, const Transform& xf, const CapsuleCastInput& in, const char* who) {
-    RequireFinite(in.a, (std::string(who) + ": end a").c_str());
-    RequireFinite(in.b, (std::string(who) + ": end b").c_str());
+    cast_detail::CheckFinite(in.a, who, "end a");
+    cast_detail::CheckFinite(in.b, who, "end b");
     ValidateCaster(in.translation, in.radius, in.maxFraction, who);
     return ToWorld(xf, CastCapsule(InvTransformPoint(xf, in.a), InvTransformPoint(xf, in.b), in.radius,
                                    InvRotate(xf.q, in.translation), in.maxFraction, core));

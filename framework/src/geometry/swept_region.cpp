@@ -83,26 +83,9 @@ AABB SpeculativeAABBOfCore(const RoundedCore& core, const RotationalSweep& sweep
     return Inflate(box, core.radius);
 }
 
-// The polygon offset outward by `margin`: each vertex moves along its miter so both adjacent edges
-// move by exactly `margin`. Contains the polygon grown by a disc of radius `margin`.
-std::array<Vec2, kMaxPolygonVertices> OffsetPolygon(std::span<const Vec2> v, float margin) {
-    std::array<Vec2, kMaxPolygonVertices> out{};
-    const int n = static_cast<int>(v.size());
-    for (int i = 0; i < n; ++i) {
-        const Vec2 prev = v[(i + n - 1) % n];
-        const Vec2 next = v[(i + 1) % n];
-        const Vec2 n0 = Normalize(RightPerp(v[i] - prev));
-        const Vec2 n1 = Normalize(RightPerp(next - v[i]));
-        out[i] = v[i] + (margin / (1.0f + Dot(n0, n1))) * (n0 + n1);
-    }
-    return out;
-}
-
-ConvexPolygon PosedPolygon(std::span<const Vec2> v, const Transform& xf, float margin) {
+ConvexPolygon PosedPolygon(std::span<const Vec2> v, const Transform& xf) {
     std::array<Vec2, kMaxPolygonVertices> posed{};
-    const int n = static_cast<int>(v.size());
-    for (int i = 0; i < n; ++i) posed[i] = TransformPoint(xf, v[i]);
-    if (margin > 0.0f) posed = OffsetPolygon({posed.data(), v.size()}, margin);
+    for (size_t i = 0; i < v.size(); ++i) posed[i] = TransformPoint(xf, v[i]);
     return ConvexPolygon({posed.data(), v.size()});
 }
 
@@ -150,8 +133,9 @@ TightSweptRegion::TightSweptRegion(const ConvexPolygon& body, const RotationalSw
     : TightSweptRegion(body.vertices(), sweep) {}
 
 TightSweptRegion::TightSweptRegion(std::span<const Vec2> v, const RotationalSweep& sweep)
-    : startPose_((swept::RequireValid(sweep), PosedPolygon(v, Transform::FromAngle(MidPivot(sweep), sweep.startAngle), Margin(sweep)))),
-      endPose_(PosedPolygon(v, Transform::FromAngle(MidPivot(sweep), sweep.startAngle + sweep.sweepAngle), Margin(sweep))) {
+    : startPose_((swept::RequireValid(sweep), PosedPolygon(v, Transform::FromAngle(MidPivot(sweep), sweep.startAngle)))),
+      endPose_(PosedPolygon(v, Transform::FromAngle(MidPivot(sweep), sweep.startAngle + sweep.sweepAngle))),
+      margin_(Margin(sweep)) {
     const float alpha = sweep.sweepAngle;
     if (alpha == 0.0f) return; // no rotation: the two poses are the region (exact zero is the only no-op)
     const int n = static_cast<int>(v.size());
@@ -196,31 +180,45 @@ TightSweptRegion::TightSweptRegion(std::span<const Vec2> v, const RotationalSwee
     fan_ = GrowSector(center, axis, Min(0.5f * (hi - lo), kPi), inner, outer, margin);
 }
 
-bool TightSweptRegion::Overlaps(Vec2 point) const {
-    RequireFinite(point, "TightSweptRegion query point");
-    if (swept::PointInConvex(point, startPose_.vertices().data(), startPose_.count())) return true;
-    if (swept::PointInConvex(point, endPose_.vertices().data(), endPose_.count())) return true;
-    return fan_ && Contains(*fan_, point);
+bool TightSweptRegion::PosesWithinMargin(const RoundedCore& query) const {
+    const float reach = margin_ + query.radius;
+    return swept::DistanceSquaredCores(startPose_.vertices().data(), startPose_.count(), query.points.data(), query.count) <= reach * reach ||
+           swept::DistanceSquaredCores(endPose_.vertices().data(), endPose_.count(), query.points.data(), query.count) <= reach * reach;
 }
 
+bool TightSweptRegion::Overlaps(Vec2 point) const {
+    RequireFinite(point, "TightSweptRegion query point");
+    if (fan_ && Contains(*fan_, point)) return true;
+    if (margin_ > 0.0f) return PosesWithinMargin(swept::CoreOf(Circle(point, 0.0f)));
+    return swept::PointInConvex(point, startPose_.vertices().data(), startPose_.count()) ||
+           swept::PointInConvex(point, endPose_.vertices().data(), endPose_.count());
+}
+
+// With a translation the poses stand for everything within margin_ of them: the query is grown by
+// margin_ instead (exact for every shape, unlike offsetting the polygon, whose miters blow up at
+// sharp vertices).
 bool TightSweptRegion::Overlaps(const Circle& shape, const Transform& xf) const {
-    return Overlap(startPose_, kIdentity, shape, xf) ||
-           Overlap(endPose_, kIdentity, shape, xf) || (fan_ && Overlap(*fan_, shape, xf));
+    if (fan_ && Overlap(*fan_, shape, xf)) return true;
+    if (margin_ > 0.0f) return PosesWithinMargin(swept::CoreOf(shape, xf));
+    return Overlap(startPose_, kIdentity, shape, xf) || Overlap(endPose_, kIdentity, shape, xf);
 }
 
 bool TightSweptRegion::Overlaps(const Capsule& shape, const Transform& xf) const {
-    return Overlap(startPose_, kIdentity, shape, xf) ||
-           Overlap(endPose_, kIdentity, shape, xf) || (fan_ && Overlap(*fan_, shape, xf));
+    if (fan_ && Overlap(*fan_, shape, xf)) return true;
+    if (margin_ > 0.0f) return PosesWithinMargin(swept::CoreOf(shape, xf));
+    return Overlap(startPose_, kIdentity, shape, xf) || Overlap(endPose_, kIdentity, shape, xf);
 }
 
 bool TightSweptRegion::Overlaps(const Box& shape, const Transform& xf) const {
-    return Overlap(startPose_, kIdentity, shape, xf) ||
-           Overlap(endPose_, kIdentity, shape, xf) || (fan_ && Overlap(*fan_, shape, xf));
+    if (fan_ && Overlap(*fan_, shape, xf)) return true;
+    if (margin_ > 0.0f) return PosesWithinMargin(swept::CoreOf(shape, xf));
+    return Overlap(startPose_, kIdentity, shape, xf) || Overlap(endPose_, kIdentity, shape, xf);
 }
 
 bool TightSweptRegion::Overlaps(const ConvexPolygon& shape, const Transform& xf) const {
-    return Overlap(startPose_, kIdentity, shape, xf) ||
-           Overlap(endPose_, kIdentity, shape, xf) || (fan_ && Overlap(*fan_, shape, xf));
+    if (fan_ && Overlap(*fan_, shape, xf)) return true;
+    if (margin_ > 0.0f) return PosesWithinMargin(swept::CoreOf(shape, xf));
+    return Overlap(startPose_, kIdentity, shape, xf) || Overlap(endPose_, kIdentity, shape, xf);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -270,15 +268,22 @@ void SweptRegion::Init(const Vec2* core, int count, float radius, const Rotation
 }
 
 bool SweptRegion::OverlapsRounded(const Vec2* points, int count, float radius) const {
-    const float reach = radius_ + margin_ + radius;
-    const float reachSquared = reach * reach;
+    float reach = radius_ + margin_ + radius;
     // Cheap reject on the bounding boxes.
     AABB query{points[0], points[0]};
     for (int j = 1; j < count; ++j) query = {Min(query.lower, points[j]), Max(query.upper, points[j])};
     if (!sensu::Overlaps(Inflate(query, radius), bounds_)) return false;
 
     std::array<Vec2, kMaxPolygonVertices> local{};
-    for (int j = 0; j < count; ++j) local[j] = InvRotate(startRotation_, points[j] - pivot_);
+    float farthest = 0.0f;
+    for (int j = 0; j < count; ++j) {
+        local[j] = InvRotate(startRotation_, points[j] - pivot_);
+        farthest = Max(farthest, LengthSquared(local[j]));
+    }
+    // Conservative by float rounding: crossing edges whose computed distance is 1e-9 instead of 0
+    // must still count, so the reach gets a relative allowance.
+    reach += 1e-6f * (coreMaxRadius_ + std::sqrt(farthest) + reach);
+    const float reachSquared = reach * reach;
     // Vertices of the query, carried backwards over the sweep, against the body at its start pose.
     for (int j = 0; j < count; ++j) {
         const float rho = Length(local[j]);

@@ -1,8 +1,7 @@
 // Sequential impulses with accumulated impulses and warm starting (box2d-lite is the model), Coulomb
-// friction, restitution above a velocity threshold, speculative contacts, and a position pass that
-// removes penetration without adding velocity. Seed 004 chapter 2 is the impulse between two bodies.
-#include <algorithm>
-
+// friction, restitution above a velocity threshold, speculative contacts, bottom-up ordering with shock
+// propagation, and a position pass that removes penetration without adding velocity. Seed 004 chapter 2
+// is the impulse between two bodies.
 #include "world_internal.h"
 
 namespace sensu {
@@ -12,37 +11,71 @@ using detail::Contact;
 using detail::kNull;
 using detail::SolverBody;
 using detail::SolverContact;
+using detail::SolverContactCold;
 using detail::SolverPoint;
+using detail::SolverVelocity;
 
 namespace {
 
 // Tangent direction of a contact: the normal turned clockwise (friction acts along it).
-Vec2 TangentOf(Vec2 n) { return RightPerp(n); }
+inline Vec2 TangentOf(Vec2 n) { return RightPerp(n); }
 
 // Effective mass along direction d at arms rA, rB: 1 / (1/Ma + 1/Mb + (rA×d)²/Ia + (rB×d)²/Ib).
 // Seed 004 eq. (2.31), with the denominator corrected as noted in SEEDS.md (each body's own arm).
-float EffectiveMass(const SolverBody& a, const SolverBody& b, Vec2 rA, Vec2 rB, Vec2 d) {
+inline float EffectiveMass(float mA, float iA, float mB, float iB, Vec2 rA, Vec2 rB, Vec2 d) {
     const float rnA = Cross(rA, d);
     const float rnB = Cross(rB, d);
-    const float k = a.invMass + b.invMass + a.invInertia * rnA * rnA + b.invInertia * rnB * rnB;
+    const float k = mA + mB + iA * rnA * rnA + iB * rnB * rnB;
     return k > 0.0f ? 1.0f / k : 0.0f;
 }
 
-void ApplyImpulse(SolverBody& a, SolverBody& b, Vec2 rA, Vec2 rB, Vec2 impulse) {
-    a.v -= a.invMass * impulse;
-    a.w -= a.invInertia * Cross(rA, impulse);
-    b.v += b.invMass * impulse;
-    b.w += b.invInertia * Cross(rB, impulse);
+// Angular impulses keep their sign: the 2D cross product, not its magnitude (seed 004 trap, eq. 2.21).
+inline void ApplyImpulse(const SolverContact& sc, SolverVelocity& a, SolverVelocity& b, Vec2 rA, Vec2 rB, Vec2 P) {
+    a.v -= sc.invMassA * P;
+    a.w -= sc.invInertiaA * Cross(rA, P);
+    b.v += sc.invMassB * P;
+    b.w += sc.invInertiaB * Cross(rB, P);
 }
 
-Vec2 RelativeVelocity(const SolverBody& a, const SolverBody& b, Vec2 rA, Vec2 rB) {
+inline Vec2 RelativeVelocity(const SolverVelocity& a, const SolverVelocity& b, Vec2 rA, Vec2 rB) {
     return b.v + Cross(b.w, rB) - a.v - Cross(a.w, rA);
+}
+
+// Effective masses of every row of a contact, and the 2×2 block matrix when both points of a flat
+// contact can be solved together.
+void PrepareMasses(SolverContact& sc, bool accumulate) {
+    const Vec2 n = sc.normal;
+    const Vec2 t = TangentOf(n);
+    for (int p = 0; p < sc.pointCount; ++p) {
+        SolverPoint& sp = sc.points[p];
+        sp.normalMass = EffectiveMass(sc.invMassA, sc.invInertiaA, sc.invMassB, sc.invInertiaB, sp.rA, sp.rB, n);
+        sp.tangentMass = EffectiveMass(sc.invMassA, sc.invInertiaA, sc.invMassB, sc.invInertiaB, sp.rA, sp.rB, t);
+    }
+    // Both points of a flat contact in one 2×2 solve: sequential single-point updates would turn a
+    // perfectly aligned box on landing (the first point always takes the larger share).
+    sc.useBlock = false;
+    if (sc.pointCount == 2 && accumulate) {
+        const float rnA1 = Cross(sc.points[0].rA, n), rnB1 = Cross(sc.points[0].rB, n);
+        const float rnA2 = Cross(sc.points[1].rA, n), rnB2 = Cross(sc.points[1].rB, n);
+        const float m = sc.invMassA + sc.invMassB;
+        sc.k11 = m + sc.invInertiaA * rnA1 * rnA1 + sc.invInertiaB * rnB1 * rnB1;
+        sc.k22 = m + sc.invInertiaA * rnA2 * rnA2 + sc.invInertiaB * rnB2 * rnB2;
+        sc.k12 = m + sc.invInertiaA * rnA1 * rnA2 + sc.invInertiaB * rnB1 * rnB2;
+        const float det = sc.k11 * sc.k22 - sc.k12 * sc.k12;
+        if (sc.k11 * sc.k11 < 1000.0f * det) {  // well conditioned
+            const float inv = 1.0f / det;
+            sc.useBlock = true;
+            sc.inv11 = sc.k22 * inv;
+            sc.inv22 = sc.k11 * inv;
+            sc.inv12 = -sc.k12 * inv;
+        }
+    }
 }
 
 // Accumulated normal impulses x = (x1, x2) ≥ 0 of a two-point contact with velocities vn = K·x + c ≥ 0
 // and x_i·vn_i = 0 (a 2×2 linear complementarity problem), solved by trying the four cases in turn:
 // both points pushing, only the first, only the second, none.
-void SolveNormalBlock(SolverContact& sc, SolverBody& a, SolverBody& b) {
+void SolveNormalBlock(SolverContact& sc, SolverVelocity& a, SolverVelocity& b) {
     SolverPoint& p1 = sc.points[0];
     SolverPoint& p2 = sc.points[1];
     const Vec2 n = sc.normal;
@@ -53,10 +86,9 @@ void SolveNormalBlock(SolverContact& sc, SolverBody& a, SolverBody& b) {
     // c = vn − bias − K·x_old: the velocities if both accumulated impulses were zero.
     const float c1 = vn1 - p1.velocityBias - (sc.k11 * x1Old + sc.k12 * x2Old);
     const float c2 = vn2 - p2.velocityBias - (sc.k12 * x1Old + sc.k22 * x2Old);
-    float x1, x2;
     // Case 1: both active, x = −K⁻¹ c.
-    x1 = -(sc.inv11 * c1 + sc.inv12 * c2);
-    x2 = -(sc.inv12 * c1 + sc.inv22 * c2);
+    float x1 = -(sc.inv11 * c1 + sc.inv12 * c2);
+    float x2 = -(sc.inv12 * c1 + sc.inv22 * c2);
     if (!(x1 >= 0.0f && x2 >= 0.0f)) {
         // Case 2: only point 1 pushes; point 2 must then separate (vn2 ≥ 0).
         x1 = -c1 / sc.k11;
@@ -73,48 +105,15 @@ void SolveNormalBlock(SolverContact& sc, SolverBody& a, SolverBody& b) {
             }
         }
     }
-    const float d1 = x1 - x1Old;
-    const float d2 = x2 - x2Old;
-    ApplyImpulse(a, b, p1.rA, p1.rB, d1 * n);
-    ApplyImpulse(a, b, p2.rA, p2.rB, d2 * n);
+    ApplyImpulse(sc, a, b, p1.rA, p1.rB, (x1 - x1Old) * n);
+    ApplyImpulse(sc, a, b, p2.rA, p2.rB, (x2 - x2Old) * n);
     p1.normalImpulse = x1;
     p2.normalImpulse = x2;
 }
 
-// Effective masses of every row of a contact for the given pair of bodies, and the 2×2 block matrix
-// when both points of a flat contact can be solved together.
-void PrepareMasses(SolverContact& sc, const SolverBody& a, const SolverBody& b, bool accumulate) {
-    const Vec2 n = sc.normal;
-    const Vec2 t = TangentOf(n);
-    for (int p = 0; p < sc.pointCount; ++p) {
-        SolverPoint& sp = sc.points[p];
-        sp.normalMass = EffectiveMass(a, b, sp.rA, sp.rB, n);
-        sp.tangentMass = EffectiveMass(a, b, sp.rA, sp.rB, t);
-    }
-    // Both points of a flat contact in one 2×2 solve: sequential single-point updates would turn a
-    // perfectly aligned box on landing (the first point always takes the larger share).
-    sc.useBlock = false;
-    if (sc.pointCount == 2 && accumulate) {
-        const float rnA1 = Cross(sc.points[0].rA, n), rnB1 = Cross(sc.points[0].rB, n);
-        const float rnA2 = Cross(sc.points[1].rA, n), rnB2 = Cross(sc.points[1].rB, n);
-        const float m = a.invMass + b.invMass;
-        sc.k11 = m + a.invInertia * rnA1 * rnA1 + b.invInertia * rnB1 * rnB1;
-        sc.k22 = m + a.invInertia * rnA2 * rnA2 + b.invInertia * rnB2 * rnB2;
-        sc.k12 = m + a.invInertia * rnA1 * rnA2 + b.invInertia * rnB1 * rnB2;
-        const float det = sc.k11 * sc.k22 - sc.k12 * sc.k12;
-        if (sc.k11 * sc.k11 < 1000.0f * det) {  // well conditioned
-            const float inv = 1.0f / det;
-            sc.useBlock = true;
-            sc.inv11 = sc.k22 * inv;
-            sc.inv22 = sc.k11 * inv;
-            sc.inv12 = -sc.k12 * inv;
-        }
-    }
-}
-
 // One sequential-impulse pass over one contact: friction first (bounded by the current normal impulse),
 // then the normal rows.
-void SolveContact(SolverContact& sc, SolverBody& a, SolverBody& b, const SolverSettings& st) {
+void SolveContact(SolverContact& sc, SolverVelocity& a, SolverVelocity& b, const SolverSettings& st) {
     const Vec2 n = sc.normal;
     const Vec2 t = TangentOf(n);
     if (sc.friction > 0.0f) {
@@ -130,7 +129,7 @@ void SolveContact(SolverContact& sc, SolverBody& a, SolverBody& b, const SolverS
             } else {
                 lambda = Clamp(lambda, -maxFriction, maxFriction);
             }
-            ApplyImpulse(a, b, sp.rA, sp.rB, lambda * t);
+            ApplyImpulse(sc, a, b, sp.rA, sp.rB, lambda * t);
         }
     }
     if (sc.useBlock) {
@@ -150,9 +149,11 @@ void SolveContact(SolverContact& sc, SolverBody& a, SolverBody& b, const SolverS
             lambda = Max(lambda, 0.0f);
             sp.normalImpulse = lambda;
         }
-        ApplyImpulse(a, b, sp.rA, sp.rB, lambda * n);
+        ApplyImpulse(sc, a, b, sp.rA, sp.rB, lambda * n);
     }
 }
+
+inline Rot Turn(Rot q, float angle) { return NormalizeRot({q.c - angle * q.s, q.s + angle * q.c}); }
 
 } // namespace
 
@@ -212,7 +213,9 @@ void WorldImpl::OrderContactsBottomUp() {
 void WorldImpl::Solve(float dt) {
     const SolverSettings& st = settings;
     solverBodies.clear();
+    solverVelocities.clear();
     solverContacts.clear();
+    solverContactsCold.clear();
 
     // Integrate forces → velocities (seed 004 eq. 2.4, 2.9; explicit Euler in velocity, then position
     // from the new velocity, i.e. symplectic Euler). Frozen bodies skip this: seed 004 §3.4.2.
@@ -221,13 +224,12 @@ void WorldImpl::Solve(float dt) {
         body.solverIndex = static_cast<int>(solverBodies.size());
         SolverBody sb;
         sb.body = index;
-        sb.v = body.v;
-        sb.w = body.w;
         if (body.type == BodyType::Dynamic && !body.frozen) {
             sb.invMass = body.invMass;
             sb.invInertia = body.invInertia;
         }
         solverBodies.push_back(sb);
+        solverVelocities.push_back({body.v, body.w});
     };
     for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
         Body& body = bodies[i];
@@ -253,51 +255,58 @@ void WorldImpl::Solve(float dt) {
         if (ba.solverIndex == kNull) addSolverBody(c.bodyA);
         if (bb.solverIndex == kNull) addSolverBody(c.bodyB);
         SolverContact sc;
-        sc.contact = ci;
+        SolverContactCold cold;
+        cold.contact = ci;
+        sc.cold = static_cast<int>(solverContactsCold.size());
         sc.a = ba.solverIndex;
         sc.b = bb.solverIndex;
         sc.normal = c.manifold.normal;
-        sc.localNormal = InvRotate(ba.xf.q, sc.normal);
+        cold.localNormal = InvRotate(ba.xf.q, sc.normal);
         sc.friction = st.friction ? c.friction : 0.0f;
-        sc.restitution = st.restitution ? c.restitution : 0.0f;
+        const float restitution = st.restitution ? c.restitution : 0.0f;
         sc.pointCount = c.manifold.pointCount;
-        const SolverBody& sa = solverBodies[sc.a];
-        const SolverBody& sbb = solverBodies[sc.b];
+        sc.invMassA = solverBodies[sc.a].invMass;
+        sc.invInertiaA = solverBodies[sc.a].invInertia;
+        sc.invMassB = solverBodies[sc.b].invMass;
+        sc.invInertiaB = solverBodies[sc.b].invInertia;
+        const SolverVelocity& va = solverVelocities[sc.a];
+        const SolverVelocity& vb = solverVelocities[sc.b];
         const Vec2 n = sc.normal;
+        const bool warm = st.warmStarting && st.accumulateImpulses;
         for (int p = 0; p < sc.pointCount; ++p) {
             const ManifoldPoint& mp = c.manifold.points[p];
             SolverPoint& sp = sc.points[p];
-            sp.point = mp.point;
+            cold.point[p] = mp.point;
             sp.rA = mp.point - ba.center;
             sp.rB = mp.point - bb.center;
-            sp.localAnchorA = InvRotate(ba.xf.q, (mp.point - 0.5f * mp.separation * n) - ba.center);
-            sp.localAnchorB = InvRotate(bb.xf.q, (mp.point + 0.5f * mp.separation * n) - bb.center);
-            const bool warm = st.warmStarting && st.accumulateImpulses;
+            cold.localAnchorA[p] = InvRotate(ba.xf.q, (mp.point - 0.5f * mp.separation * n) - ba.center);
+            cold.localAnchorB[p] = InvRotate(bb.xf.q, (mp.point + 0.5f * mp.separation * n) - bb.center);
             sp.normalImpulse = warm ? c.normalImpulse[p] : 0.0f;
             sp.tangentImpulse = warm && st.friction ? c.tangentImpulse[p] : 0.0f;
-            const float vn = Dot(RelativeVelocity(sa, sbb, sp.rA, sp.rB), n);
+            const float vn = Dot(RelativeVelocity(va, vb, sp.rA, sp.rB), n);
             if (mp.separation > 0.0f) {
                 // Speculative: the pair may still close the gap this step, not more.
                 sp.velocityBias = -mp.separation / dt;
-            } else if (sc.restitution > 0.0f && vn < -st.restitutionThreshold) {
+            } else if (restitution > 0.0f && vn < -st.restitutionThreshold) {
                 // Target vn' = −e·vn, i.e. impulse −(1+e)·vn·m_eff (seed 004 eq. 2.31 generalised).
-                sp.velocityBias = -sc.restitution * vn;
+                sp.velocityBias = -restitution * vn;
             } else {
                 sp.velocityBias = 0.0f;
             }
         }
-        PrepareMasses(sc, sa, sbb, st.accumulateImpulses);
+        PrepareMasses(sc, st.accumulateImpulses);
         solverContacts.push_back(sc);
+        solverContactsCold.push_back(cold);
     }
 
     // Warm start: apply last step's impulses.
-    for (SolverContact& sc : solverContacts) {
-        SolverBody& a = solverBodies[sc.a];
-        SolverBody& b = solverBodies[sc.b];
+    for (const SolverContact& sc : solverContacts) {
+        SolverVelocity& a = solverVelocities[sc.a];
+        SolverVelocity& b = solverVelocities[sc.b];
         const Vec2 t = TangentOf(sc.normal);
         for (int p = 0; p < sc.pointCount; ++p) {
             const SolverPoint& sp = sc.points[p];
-            ApplyImpulse(a, b, sp.rA, sp.rB, sp.normalImpulse * sc.normal + sp.tangentImpulse * t);
+            ApplyImpulse(sc, a, b, sp.rA, sp.rB, sp.normalImpulse * sc.normal + sp.tangentImpulse * t);
         }
     }
 
@@ -313,10 +322,9 @@ void WorldImpl::Solve(float dt) {
         for (size_t level = 0; level + 1 < levelStart.size(); ++level) {
             const int begin = levelStart[level];
             const int end = levelStart[level + 1];
-            if (it % 2 == 0) {
-                for (int c = begin; c < end; ++c) SolveContact(solverContacts[c], solverBodies[solverContacts[c].a], solverBodies[solverContacts[c].b], st);
-            } else {
-                for (int c = end - 1; c >= begin; --c) SolveContact(solverContacts[c], solverBodies[solverContacts[c].a], solverBodies[solverContacts[c].b], st);
+            for (int k = 0; k < end - begin; ++k) {
+                SolverContact& sc = solverContacts[it % 2 == 0 ? begin + k : end - 1 - k];
+                SolveContact(sc, solverVelocities[sc.a], solverVelocities[sc.b], st);
             }
         }
     }
@@ -325,41 +333,36 @@ void WorldImpl::Solve(float dt) {
     // bottom-up, where the lower body of each contact acts as if it were fixed, so a tall pile is held
     // up in a single step instead of sagging while impulses creep up one contact per pass.
     if (st.shockPropagation) {
-        for (SolverContact& sc : solverContacts) {
-            SolverBody& a = solverBodies[sc.a];
-            SolverBody& b = solverBodies[sc.b];
-            if (a.level == b.level) {
-                SolveContact(sc, a, b, st);
-                continue;
-            }
-            SolverBody fixedCopy = a.level < b.level ? a : b;
-            fixedCopy.invMass = 0.0f;
-            fixedCopy.invInertia = 0.0f;
-            SolverBody& lowerA = a.level < b.level ? fixedCopy : a;
-            SolverBody& lowerB = a.level < b.level ? b : fixedCopy;
+        for (const SolverContact& sc : solverContacts) {
+            const int levelA = solverBodies[sc.a].level;
+            const int levelB = solverBodies[sc.b].level;
+            if (levelA == levelB) continue;
+            // Velocities only: the one-sided impulses are not stored for warm starting, where they would
+            // act on both bodies next step and pump the pile upwards.
             SolverContact shock = sc;
-            PrepareMasses(shock, lowerA, lowerB, st.accumulateImpulses);
-            SolveContact(shock, lowerA, lowerB, st);
-            for (int p = 0; p < sc.pointCount; ++p) {
-                sc.points[p].normalImpulse = shock.points[p].normalImpulse;
-                sc.points[p].tangentImpulse = shock.points[p].tangentImpulse;
+            if (levelA < levelB) {
+                shock.invMassA = shock.invInertiaA = 0.0f;
+            } else {
+                shock.invMassB = shock.invInertiaB = 0.0f;
             }
+            PrepareMasses(shock, st.accumulateImpulses);
+            SolveContact(shock, solverVelocities[sc.a], solverVelocities[sc.b], st);
         }
     }
 
     // Store impulses for warm starting; write velocities back.
     for (const SolverContact& sc : solverContacts) {
-        Contact& c = contacts[sc.contact];
+        Contact& c = contacts[solverContactsCold[sc.cold].contact];
         for (int p = 0; p < sc.pointCount; ++p) {
             c.normalImpulse[p] = sc.points[p].normalImpulse;
             c.tangentImpulse[p] = sc.points[p].tangentImpulse;
         }
     }
-    for (const SolverBody& sb : solverBodies) {
-        Body& body = bodies[sb.body];
+    for (size_t i = 0; i < solverBodies.size(); ++i) {
+        Body& body = bodies[solverBodies[i].body];
         if (body.type == BodyType::Dynamic && !body.frozen) {
-            body.v = sb.v;
-            body.w = sb.w;
+            body.v = solverVelocities[i].v;
+            body.w = solverVelocities[i].w;
         }
     }
 
@@ -384,38 +387,44 @@ void WorldImpl::Solve(float dt) {
     if (st.positionCorrection) {
         for (int it = 0; it < st.positionIterations; ++it) {
             float minSeparation = 0.0f;
-            for (SolverContact& sc : solverContacts) {
+            for (const SolverContact& sc : solverContacts) {
                 SolverBody& a = solverBodies[sc.a];
                 SolverBody& b = solverBodies[sc.b];
-                if (a.invMass + b.invMass == 0.0f) continue;
+                // With shock propagation the lower body of a contact stays put here too, so a column
+                // is pushed out of its support in one pass instead of diffusing corrections up and down.
+                const bool holdA = st.shockPropagation && a.level < b.level;
+                const bool holdB = st.shockPropagation && b.level < a.level;
+                const float mA = holdA ? 0.0f : a.invMass, iA = holdA ? 0.0f : a.invInertia;
+                const float mB = holdB ? 0.0f : b.invMass, iB = holdB ? 0.0f : b.invInertia;
+                if (mA + mB == 0.0f) continue;
+                const SolverContactCold& cold = solverContactsCold[sc.cold];
                 for (int p = 0; p < sc.pointCount; ++p) {
-                    const SolverPoint& sp = sc.points[p];
-                    const Vec2 n = Rotate(a.q, sc.localNormal);
-                    const Vec2 pA = a.center + Rotate(a.q, sp.localAnchorA);
-                    const Vec2 pB = b.center + Rotate(b.q, sp.localAnchorB);
+                    const Vec2 n = Rotate(a.q, cold.localNormal);
+                    const Vec2 pA = a.center + Rotate(a.q, cold.localAnchorA[p]);
+                    const Vec2 pB = b.center + Rotate(b.q, cold.localAnchorB[p]);
                     const float separation = Dot(pB - pA, n);
                     minSeparation = Min(minSeparation, separation);
                     const float C = Clamp(st.baumgarte * (separation + st.linearSlop), -st.maxCorrection, 0.0f);
                     if (C >= 0.0f) continue;
                     const Vec2 rA = pB - a.center;
                     const Vec2 rB = pB - b.center;
-                    const float mass = EffectiveMass(a, b, rA, rB, n);
+                    const float mass = EffectiveMass(mA, iA, mB, iB, rA, rB, n);
                     const Vec2 P = (-C * mass) * n;
-                    a.center -= a.invMass * P;
-                    const float da = -a.invInertia * Cross(rA, P);
-                    b.center += b.invMass * P;
-                    const float db = b.invInertia * Cross(rB, P);
+                    a.center -= mA * P;
+                    b.center += mB * P;
+                    const float da = -iA * Cross(rA, P);
+                    const float db = iB * Cross(rB, P);
                     if (da != 0.0f) {
                         a.angle += da;
-                        a.q = NormalizeRot({a.q.c - da * a.q.s, a.q.s + da * a.q.c});
+                        a.q = Turn(a.q, da);
                     }
                     if (db != 0.0f) {
                         b.angle += db;
-                        b.q = NormalizeRot({b.q.c - db * b.q.s, b.q.s + db * b.q.c});
+                        b.q = Turn(b.q, db);
                     }
                 }
             }
-            if (minSeparation >= -3.0f * st.linearSlop) break;
+            if (minSeparation >= -1.5f * st.linearSlop) break;  // all within 1.5 slop: done
         }
         for (const SolverBody& sb : solverBodies) {
             if (sb.invMass == 0.0f && sb.invInertia == 0.0f) continue;

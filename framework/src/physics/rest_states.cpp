@@ -93,6 +93,7 @@ void WorldImpl::WakePushedPiles() {
     if (!anyFrozen) return;
     for (const SolverContact& sc : solverContacts) {
         const Vec2 t = RightPerp(sc.normal);
+        const detail::SolverContactCold& cold = solverContactsCold[sc.cold];
         for (int side = 0; side < 2; ++side) {
             SolverBody& sb = solverBodies[side == 0 ? sc.a : sc.b];
             const Body& body = bodies[sb.body];
@@ -100,7 +101,7 @@ void WorldImpl::WakePushedPiles() {
             const float sign = side == 0 ? -1.0f : 1.0f;  // the impulse acts on B along +n, on A along −n
             for (int p = 0; p < sc.pointCount; ++p) {
                 const Vec2 P = sign * (sc.points[p].normalImpulse * sc.normal + sc.points[p].tangentImpulse * t);
-                const Vec2 at = sc.points[p].point;
+                const Vec2 at = cold.point[p];
                 sb.receivedImpulse += P;
                 sb.momentAboutMin += Cross(at - Vec2{body.supportMinX, body.supportY}, P);
                 sb.momentAboutMax += Cross(at - Vec2{body.supportMaxX, body.supportY}, P);
@@ -136,6 +137,7 @@ void WorldImpl::ClassifySupport(int i) {
     const float tol = st.linearSlop;
     Body& b = bodies[i];
     int upCount = 0;
+    bool deep = false;  // a support still penetrates: the position pass is not done with it (seed 004 §3.2)
     float minX = 0.0f, maxX = 0.0f, minY = 0.0f, friction = 0.0f;
     constexpr int kMaxSide = 8;
     float sideX[kMaxSide];
@@ -150,6 +152,7 @@ void WorldImpl::ClassifySupport(int i) {
         for (int p = 0; p < contact.manifold.pointCount; ++p) {
             const ManifoldPoint& mp = contact.manifold.points[p];
             if (mp.separation > touching) continue;
+            deep = deep || mp.separation < -2.0f * st.linearSlop;
             if (up.y >= st.supportNormalY) {
                 if (upCount == 0) {
                     minX = maxX = mp.point.x;
@@ -185,7 +188,7 @@ void WorldImpl::ClassifySupport(int i) {
             }
         }
     }
-    b.restHeld = held;
+    b.restHeld = held && !deep;
     b.supportMinX = minX;
     b.supportMaxX = maxX;
     b.supportY = minY;

@@ -72,42 +72,54 @@ struct Contact {
     int nextFree = kNull;
 };
 
-// Solver copy of one body (contiguous, touched by every iteration).
-struct SolverBody {
+// Velocity of one solver body: the only per-body data the velocity iterations touch.
+struct SolverVelocity {
     Vec2 v{};
     float w = 0.0f;
+};
+
+// Solver copy of one body (position pass, levels, wake test).
+struct SolverBody {
+    int body = kNull;
     float invMass = 0.0f, invInertia = 0.0f;
     Vec2 center{};   // position pass state
     float angle = 0.0f;
     Rot q{};
-    int body = kNull;
-    // Impulse received from moving bodies while frozen (wake test after the velocity iterations).
     int level = 0;   // contact-graph distance from a fixed body (0 for static, frozen, kinematic)
+    // Impulse received from moving bodies while frozen (wake test after the velocity iterations).
     Vec2 receivedImpulse{};
     float momentAboutMin = 0.0f, momentAboutMax = 0.0f;
 };
 
+// Velocity rows of one contact point.
 struct SolverPoint {
     Vec2 rA{}, rB{};             // centre of mass → contact point, m
-    Vec2 localAnchorA{}, localAnchorB{};  // surface points in the body frames (position pass)
-    float normalImpulse = 0.0f, tangentImpulse = 0.0f;
-    float normalMass = 0.0f, tangentMass = 0.0f;
+    float normalImpulse = 0.0f, tangentImpulse = 0.0f;  // accumulated, N·s
+    float normalMass = 0.0f, tangentMass = 0.0f;        // kg
     float velocityBias = 0.0f;   // m/s target normal velocity (restitution or speculative approach)
-    Vec2 point{};                // world contact point
 };
 
+// Everything the velocity iterations read for one contact (kept compact: it is touched every pass).
 struct SolverContact {
-    int contact = kNull;
     int a = kNull, b = kNull;    // solver body indices
-    Vec2 normal{};
-    Vec2 localNormal{};          // normal in A's frame (position pass)
-    float friction = 0.0f, restitution = 0.0f;
     int pointCount = 0;
+    int cold = kNull;            // index of the SolverContactCold of this contact
+    Vec2 normal{};
+    float friction = 0.0f;
+    float invMassA = 0.0f, invInertiaA = 0.0f, invMassB = 0.0f, invInertiaB = 0.0f;
     SolverPoint points[2];
     // Two-point block solve: K (symmetric) and its inverse; useBlock false when K is ill-conditioned.
     bool useBlock = false;
     float k11 = 0.0f, k12 = 0.0f, k22 = 0.0f;
     float inv11 = 0.0f, inv12 = 0.0f, inv22 = 0.0f;
+};
+
+// What only the position pass and the wake test read.
+struct SolverContactCold {
+    int contact = kNull;
+    Vec2 localNormal{};                  // normal in A's frame
+    Vec2 localAnchorA[2]{}, localAnchorB[2]{};  // surface points in the body frames
+    Vec2 point[2]{};                     // world contact points
 };
 
 } // namespace detail
@@ -130,7 +142,9 @@ struct WorldImpl {
     // Scratch of one step.
     std::vector<int> movedShapes;
     std::vector<detail::SolverBody> solverBodies;
+    std::vector<detail::SolverVelocity> solverVelocities;
     std::vector<detail::SolverContact> solverContacts;
+    std::vector<detail::SolverContactCold> solverContactsCold;
     std::vector<detail::SolverContact> sortedContacts;
     std::vector<int> adjacencyStart, adjacency, bfsQueue, levelCount;
     std::vector<int> levelStart;  // solverContacts[levelStart[k] .. levelStart[k+1]) share level k

@@ -70,9 +70,10 @@ QuadtreeLayout SingleRootLayout(const AlphaMask& mask, int depth);
 /// the long side, centred on the bounds. depth as in SingleRootLayout; maxRoots ≥ 1.
 QuadtreeLayout LongAxisLayout(const AlphaMask& mask, int depth, int maxRoots = 16);
 
-/// The automatic depth of ApproximateSpriteWithCircles: the deepest level whose leaves of a root of
-/// `rootSpan` pixels are still at least 4 pixels wide (1 … 8).
-int AutomaticQuadtreeDepth(int rootSpan);
+/// The automatic depth of ApproximateSpriteWithCircles (1 … 8): the deepest level whose leaves, in a
+/// root of `rootSpan` pixels, are at least 4 pixels wide and hold on average at least
+/// occupiedPixels / (8 · maxCircles) pixels (finer leaves would only be merged away again).
+int AutomaticQuadtreeDepth(int rootSpan, size_t occupiedPixels, int maxCircles);
 
 /// Occupied-pixel statistics of one quadtree cell.
 struct QuadtreeCellStats {
@@ -134,6 +135,10 @@ struct CellCircles {
 /// Seed 003's circles: each the circle circumscribing its cell (radius = side/√2), for a stage of §3.4.
 CellCircles Seed003Circles(const MaskQuadtree& tree, Seed003Stage stage);
 
+/// Upper limit of CircleApproximationSettings::maxCircles (a compound body of more circles is no longer
+/// a cheap collision shape).
+inline constexpr int kMaxApproximationCircles = 10000;
+
 /// Settings of ApproximateSpriteWithCircles. The defaults are the recommended ("automatic") setting.
 struct CircleApproximationSettings {
     /// Quadtree depth below each root, 1 … kMaxQuadtreeLevel; 0 chooses AutomaticQuadtreeDepth.
@@ -148,7 +153,7 @@ struct CircleApproximationSettings {
     bool greedyMerge = true;
     /// Merges may add at most this fraction of the occupied pixel count in wrong pixels, in [0, 1].
     float errorBudget = 0.03f;
-    /// Merging goes on past the budget until at most this many circles remain (≥ 1). A root holding
+    /// Merging goes on past the budget until at most this many circles remain (1 … kMaxApproximationCircles). A root holding
     /// pixels keeps at least one circle, so the result may exceed it only when roots > maxCircles.
     int maxCircles = 64;
 };

@@ -43,7 +43,8 @@ enum class RotatingToiState {
 struct RotatingImpact {
     RotatingToiState state = RotatingToiState::Separated;
     float t = 1.0f;   ///< fraction of the step at first contact, in [0, 1]
-    Vec2 point{};     ///< world contact point at t (on the surfaces, which touch there)
+    Vec2 point{};     ///< world contact point at t: on both surfaces for Hit; for Overlapping, midway
+                      ///< between the surfaces along the normal (a common point when the cores overlap)
     Vec2 normal{};    ///< world unit normal at t, from A to B
     int iterations = 0; ///< distance evaluations used by conservative advancement (0 on the exact path)
     bool exact = false; ///< true when the exact arc method was used

@@ -26,6 +26,10 @@
 
 namespace sensu {
 
+namespace swept {
+struct RoundedCore;
+} // namespace swept
+
 /// A body's motion over one step: rotation about a pivot plus an optional translation of the pivot.
 struct RotationalSweep {
     Vec2 pivot{};            ///< World position of the pivot (the body frame's origin) at t = 0 (m).
@@ -67,12 +71,14 @@ public:
     TightSweptRegion(const Box& body, const RotationalSweep& sweep);
     TightSweptRegion(const ConvexPolygon& body, const RotationalSweep& sweep);
 
-    /// Body pose at the start / end of the rotation about the mid-step pivot, in world space (grown by
-    /// |translation|/2 when there is a translation).
+    /// Body pose at the start / end of the rotation about the mid-step pivot, in world space. With a
+    /// translation the region holds everything within margin() of them.
     const ConvexPolygon& startPose() const { return startPose_; }
     const ConvexPolygon& endPose() const { return endPose_; }
     /// The fan between the poses; empty when the two poses already cover the sweep.
     const std::optional<Sector>& fan() const { return fan_; }
+    /// |translation| / 2 (m): how far around the two poses the region reaches.
+    float margin() const { return margin_; }
 
     bool Overlaps(Vec2 point) const;
     bool Overlaps(const Circle& shape, const Transform& xf) const;
@@ -82,7 +88,10 @@ public:
 
 private:
     TightSweptRegion(std::span<const Vec2> vertices, const RotationalSweep& sweep);
+    /// Either pose within margin_ + the query's radius of the query's core (swept_internal.h).
+    bool PosesWithinMargin(const swept::RoundedCore& query) const;
     ConvexPolygon startPose_, endPose_;
+    float margin_ = 0.0f;
     std::optional<Sector> fan_;
 };
 
