@@ -3,7 +3,7 @@
 // must equal the region of step_file.cpp (relative to the README) between the lines
 //     // snippet-begin: name
 //     // snippet-end: name
-// (indentation common to all lines is ignored). Checked for every README.md under samples/ and
+// (the marker alone on its line; indentation common to all lines is ignored). Checked for every README.md under samples/ and
 // tutorials/, so an excerpt can never drift from the code it quotes.
 #include <catch2/catch.hpp>
 
@@ -66,7 +66,8 @@ TEST_CASE("README code excerpts match the marked regions of the files they quote
             const auto readme = Lines(item.path());
             for (size_t i = 0; i < readme.size(); ++i) {
                 std::smatch m;
-                if (!std::regex_search(readme[i], m, marker)) continue;
+                const std::string line = Trimmed(readme[i]);
+                if (!std::regex_match(line, m, marker)) continue;  // a marker is a line of its own
                 const fs::path file = item.path().parent_path() / m[1].str();
                 const std::string name = m[2].str();
                 INFO(item.path().string() << " line " << i + 1 << ": snippet " << file.string() << "#" << name);

@@ -21,22 +21,6 @@ CastOutput StartInside(const Ray& ray) {
     return out;
 }
 
-bool CircleEntry(Vec2 m, Vec2 d, float r, float limit, float& lambda) {
-    // seed 001 with C0 = m, D = d: P = d·d, Q = m·d, c = m·m − r². A start outside can only enter
-    // while approaching (Q < 0), which also rejects d = 0.
-    const float q = Dot(m, d);
-    if (!(q < 0.0f)) return false;
-    // Q² − P·c = P r² − (m×d)² (Lagrange identity in 2D), factored so no large terms cancel.
-    const float lenD = Length(d);
-    const float cross = std::abs(Cross(m, d));
-    const float disc = (r * lenD - cross) * (r * lenD + cross);
-    if (disc < 0.0f) return false;
-    const float dist = Length(m);
-    // Smaller root (−Q − √disc)/P in the form c/(−Q + √disc): no cancellation, no division by P.
-    lambda = ((dist - r) * (dist + r)) / (-q + std::sqrt(disc));
-    return lambda <= limit;
-}
-
 CastOutput RayCircle(const Ray& ray, Vec2 c, float r) {
     const Vec2 m = ray.o - c;
     if (LengthSquared(m) <= r * r) return StartInside(ray);
@@ -46,16 +30,18 @@ CastOutput RayCircle(const Ray& ray, Vec2 c, float r) {
     out.hit = true;
     out.fraction = lambda;
     out.point = ray.o + lambda * ray.d;
-    // A zero-radius disc is hit only head-on: its normal is then the reverse of the ray.
-    out.normal = r > 0.0f ? Normalize(out.point - c) : -Normalize(ray.d);
+    // On the circle |point − c| = r, so dividing by r normalises without a square root. A zero-radius
+    // disc is hit only head-on: its normal is then the reverse of the ray.
+    out.normal = r > 0.0f ? (1.0f / r) * (out.point - c) : -Normalize(ray.d);
     return out;
 }
 
 void RayFace(const Ray& ray, Vec2 a, Vec2 b, Vec2 n, float offset, CastOutput& best) {
     // seed 002 eq. (16) in 2D: the plane n·x = n·a + offset is crossed at λ = (plane − n·o)/(n·d).
-    // Rays (nearly) parallel to the face are left to the discs at its ends, which find the first touch.
+    // Rays (nearly) parallel to the face (|sin| < 1e-6) are left to the discs at its ends, which find
+    // the first touch.
     const float den = Dot(n, ray.d);
-    if (!(den < -1e-6f * Length(ray.d))) return;
+    if (!(den < 0.0f) || den * den <= 1e-12f * Dot(ray.d, ray.d)) return;
     const float num = Dot(n, a - ray.o) + offset;
     if (num > 0.0f) return; // the origin is behind the face
     const float lambda = num / den;
@@ -125,6 +111,41 @@ CastOutput RaySegment(const Ray& ray, Vec2 a, Vec2 b) {
 CastOutput RayRoundedPolygon(const Ray& ray, std::span<const Vec2> vertices, std::span<const Vec2> normals, float radius) {
     const int count = static_cast<int>(vertices.size());
     if (radius > 0.0f) {
+        // Fast path: clip by the edges pushed out by the radius (a polygon containing the rounded one).
+        // Cut away: a miss. Entered through an edge within its extent: that is the rounded surface
+        // too. Otherwise (the origin inside it, or entry at a corner) the exact search below decides.
+        float lower = 0.0f, upper = ray.maxFraction;
+        int entered = -1;
+        bool cut = false;
+        for (int i = 0; i < count && !cut; ++i) {
+            const float num = Dot(normals[i], vertices[i] - ray.o) + radius;
+            const float den = Dot(normals[i], ray.d);
+            if (den < 0.0f) {
+                if (num < lower * den) {
+                    lower = num / den;
+                    entered = i;
+                }
+            } else if (den > 0.0f) {
+                if (num < upper * den) upper = num / den;
+            } else if (num < 0.0f) {
+                cut = true;
+            }
+            cut = cut || upper < lower;
+        }
+        if (cut) return {};
+        if (entered >= 0) {
+            const Vec2 p = ray.o + lower * ray.d;
+            const Vec2 e = vertices[(entered + 1) % count] - vertices[entered];
+            const float s = Dot(p - vertices[entered], e);
+            if (s >= 0.0f && s <= Dot(e, e)) {
+                CastOutput out;
+                out.hit = true;
+                out.fraction = lower;
+                out.point = p;
+                out.normal = normals[entered];
+                return out;
+            }
+        }
         Vec2 closest;
         if (DistancePointPolygon(ray.o, vertices, normals, closest) <= radius) return StartInside(ray);
         // The rounded polygon is the polygon ∪ a capsule per edge; from outside, the first surface met

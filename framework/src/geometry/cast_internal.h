@@ -43,8 +43,26 @@ inline void ValidateRay(const RayCastInput& input, const char* who) {
 CastOutput StartInside(const Ray& ray);
 
 /// Earliest λ in [0, limit] with |m + λd| = r, for a start outside the circle (|m| > r); m = o − centre.
-/// Stable form of the seed 001 quadratic (see circle_toi.cpp). False when the ray misses.
-bool CircleEntry(Vec2 m, Vec2 d, float r, float limit, float& lambda);
+/// Stable form of the seed 001 quadratic (see circle_toi.cpp). False when the ray misses. Inline: it is
+/// the innermost step of most casts.
+inline bool CircleEntry(Vec2 m, Vec2 d, float r, float limit, float& lambda) {
+    // seed 001 with C0 = m, D = d: P = d·d, Q = m·d, c = m·m − r². A start outside can only enter
+    // while approaching (Q < 0), which also rejects d = 0.
+    const float q = Dot(m, d);
+    if (!(q < 0.0f)) return false;
+    // Q² − P·c = P r² − (m×d)² (Lagrange's identity in 2D): no cancellation of the large Q² and P·m·m.
+    const float cross = Cross(m, d);
+    const float pr2 = Dot(d, d) * (r * r);
+    // Within its rounding error (a few ulps of P r²) a negative value is a graze, which counts.
+    if (pr2 - cross * cross < -1e-6f * pr2) return false;
+    const float disc = Max(pr2 - cross * cross, 0.0f);
+    // Smaller root (−Q − √disc)/P in the form c/(−Q + √disc): no cancellation, no division by P.
+    const float c = Dot(m, m) - r * r;
+    const float denominator = -q + std::sqrt(disc);
+    if (!(c <= limit * denominator)) return false;
+    lambda = c / denominator;
+    return true;
+}
 
 /// Ray against a solid disc (centre c, radius r ≥ 0).
 CastOutput RayCircle(const Ray& ray, Vec2 c, float r);

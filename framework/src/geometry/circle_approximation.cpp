@@ -10,7 +10,7 @@ namespace {
 
 constexpr float kHalfSqrt2 = 0.70710678118654752f;
 // Pixel-grid resolution at which a large cell's circle is scored (see CircleFitter::FitCell).
-constexpr int kSamplesAcross = 16;
+constexpr int kSamplesAcross = 12;
 
 int CeilDiv(int a, int b) { return (a + b - 1) / b; }
 
@@ -315,8 +315,8 @@ public:
         net_.assign(static_cast<size_t>(bins), 0);
         const int x0 = static_cast<int>(std::floor(c.center.x - rMax)), x1 = static_cast<int>(std::ceil(c.center.x + rMax));
         const int y0 = static_cast<int>(std::floor(c.center.y - rMax)), y1 = static_cast<int>(std::ceil(c.center.y + rMax));
-        // Large circles are judged on a grid of about 2·kSamplesAcross pixels across (weights cancel).
-        const int step = std::max(1, (x1 - x0) / (2 * kSamplesAcross));
+        // Large circles are judged on a grid of about kSamplesAcross pixels across (weights cancel).
+        const int step = std::max(1, (x1 - x0) / kSamplesAcross);
         for (int y = y0 + step / 2; y < y1; y += step) {
             const float dy = static_cast<float>(y) + 0.5f - c.center.y;
             for (int x = x0 + step / 2; x < x1; x += step) {
@@ -339,11 +339,16 @@ public:
         if (c.radius > 0.0f) ForEachPixelInDisc(c, [&](int x, int y) { ++At(x, y); });
     }
 
-    // Occupied minus empty pixels that only circle i covers: what the union loses without it.
+    // Occupied minus empty pixels that only circle i covers: what the union loses without it. Large
+    // circles are sampled on a grid of about kSamplesAcross pixels across (a ranking, not a count).
     int32_t Usefulness(size_t i) {
+        const PixelCircle& c = circles_[i];
+        const int step = std::max(1, static_cast<int>(2.0f * c.radius) / kSamplesAcross);
+        const int32_t weight = step * step;
         int32_t value = 0;
-        ForEachPixelInDisc(circles_[i], [&](int x, int y) {
-            if (At(x, y) == 1) value += mask_.Occupied(x, y) ? 1 : -1;
+        ForEachPixelInDisc(c, [&](int x, int y) {
+            if (x % step != 0 || y % step != 0) return;
+            if (At(x, y) == 1) value += mask_.Occupied(x, y) ? weight : -weight;
         });
         return value;
     }

@@ -19,22 +19,26 @@ Manifold ClipBoxes(const Transform& frameA, const Transform& frameB, const Trans
     const float sepB = Max(sepBx, sepBy);
     // Reference box R: A unless B's face is better by the hysteresis (stable faces when resting).
     // From here on the code is straight-line: for random poses the branches of a generic clipper (which
-    // box, which axis, which side, which incident face) are unpredictable, so choices are blends with an
-    // exact 0/1 weight (Pick) and signs come from copysign.
-    const float flipped = sepB > sepA + hysteresis ? 1.0f : 0.0f;
-    const Vec2 hR = Pick(flipped, hB, hA);
-    const Vec2 hI = Pick(flipped, hA, hB);
-    const Transform frameR{Pick(flipped, frameB.p, frameA.p), {Pick(flipped, frameB.q.c, frameA.q.c), Pick(flipped, frameB.q.s, frameA.q.s)}};
-    // I's box frame in R's: rel, or its inverse (centre −dB, rotation conjugated).
-    const Transform relI{Pick(flipped, -dB, rel.p), {rel.q.c, Pick(flipped, -rel.q.s, rel.q.s)}};
+    // box, which axis, which side, which incident face) are unpredictable, so choices are table lookups
+    // or blends with an exact 0/1 weight (Pick), and signs come from copysign.
+    const int flip = sepB > sepA + hysteresis ? 1 : 0;
+    const float flipped = static_cast<float>(flip);
+    const Transform* frames[2] = {&frameA, &frameB};
+    const Transform& frameR = *frames[flip];
+    const Transform& frameI = *frames[1 - flip];
+    const Vec2 halves[2] = {hA, hB};
+    const Vec2 hR = halves[flip];
+    const Vec2 hI = halves[1 - flip];
+    const Vec2 centreI = Pick(flipped, -dB, rel.p);  // I's centre in R's frame
     const float xFace = Pick(flipped, sepBx >= sepBy ? 1.0f : 0.0f, sepAx >= sepAy ? 1.0f : 0.0f);
-    const float sign = std::copysign(1.0f, Pick(xFace, relI.p.x, relI.p.y));
+    const float sign = std::copysign(1.0f, Pick(xFace, centreI.x, centreI.y));
     const Vec2 n{xFace * sign, (1.0f - xFace) * sign};  // reference normal in R's frame
     const int referenceEdge = xFace > 0.5f ? (sign > 0.0f ? 1 : 3) : (sign > 0.0f ? 2 : 0);
 
-    // Work in the reference face's frame F (x along n): the face is x = depthR, y in [−e, e].
-    const Transform face{{}, {n.x, n.y}};
-    const Transform inc = InvMul(face, relI);  // I in F
+    // Work in the reference face's frame F (R's frame turned so x runs along n): the face is x = depthR,
+    // y in [−e, e]. F is also the frame the contact points are returned from.
+    const Transform face{frameR.p, Mul(frameR.q, Rot{n.x, n.y})};
+    const Transform inc = InvMul(face, frameI);  // I in F
     const float depthR = Pick(xFace, hR.x, hR.y);
     const float e = Pick(xFace, hR.y, hR.x);
 
@@ -67,21 +71,19 @@ Manifold ClipBoxes(const Transform& frameA, const Transform& frameB, const Trans
 
     const float s1 = p1.x - depthR;
     const float s2 = p2.x - depthR;
-    const Transform toWorld = Mul(frameR, face);
     // Each point midway between I's point and its projection onto the reference face. Both slots are
     // written by constant index (a variable index defeats store forwarding when the result is copied).
-    const ManifoldPoint point1{TransformPoint(toWorld, {p1.x - 0.5f * s1, p1.y}), s1, detail::MakeId(referenceEdge, id1, flipped > 0.5f)};
-    const ManifoldPoint point2{TransformPoint(toWorld, {p2.x - 0.5f * s2, p2.y}), s2, detail::MakeId(referenceEdge, id2, flipped > 0.5f)};
+    const ManifoldPoint point1{TransformPoint(face, {p1.x - 0.5f * s1, p1.y}), s1, detail::MakeId(referenceEdge, id1, flipped > 0.5f)};
+    const ManifoldPoint point2{TransformPoint(face, {p2.x - 0.5f * s2, p2.y}), s2, detail::MakeId(referenceEdge, id2, flipped > 0.5f)};
     const bool keep1 = s1 <= margin;
     const bool keep2 = s2 <= margin && !single;
     Manifold m;
-    m.normal = (1.0f - 2.0f * flipped) * toWorld.q.XAxis();
+    m.normal = (1.0f - 2.0f * flipped) * face.q.XAxis();
     m.points[0] = keep1 ? point1 : point2;
     m.points[1] = point2;
     m.pointCount = (keep1 ? 1 : 0) + (keep2 ? 1 : 0);
     return m;
 }
-
 
 } // namespace
 
@@ -109,7 +111,7 @@ Manifold CollideBoxes(const Box& a, const Transform& xfA, const Box& b, const Tr
     // corner); the general routine measures it exactly. Never taken for touching or penetrating boxes.
     const float hysteresis = detail::FaceHysteresis(Min(hA.x, hA.y), Min(hB.x, hB.y));
     if (Max(sepA, sepB) > 0.1f * hysteresis) {
-        return detail::ManifoldToWorld(detail::CollideRounded(detail::MakeRounded(a, Transform{}), detail::MakeRounded(b, InvMul(xfA, xfB)), margin), xfA);
+        return detail::CollideGeneric(a, xfA, b, xfB, margin);
     }
     return ClipBoxes(frameA, frameB, rel, dB, hA, hB, sepAx, sepAy, sepBx, sepBy, hysteresis, margin);
 }

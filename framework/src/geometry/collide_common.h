@@ -18,11 +18,20 @@ inline constexpr float kMaxFaceHysteresis = 5e-4f;
 
 inline float FaceHysteresis(float sizeA, float sizeB) { return Min(kMaxFaceHysteresis, 0.01f * Min(sizeA, sizeB)); }
 
+/// Vec2 without default member initialisers: the fixed-size arrays below are then not zero-filled on
+/// every call (a `rep stos` that cost more than the geometry in the hot path). Converts to and from Vec2.
+struct RawVec2 {
+    float x, y;
+    RawVec2() = default;
+    constexpr RawVec2(Vec2 v) : x(v.x), y(v.y) {}
+    constexpr operator Vec2() const { return {x, y}; }
+};
+
 /// Rounded convex polygon in some frame. normals[i] is the outward unit normal of edge i → i+1; a
 /// 2-vertex core (segment) has the two edges a→b and b→a with opposite normals; a 1-vertex core has none.
 struct RoundedPolygon {
-    Vec2 vertices[kMaxPolygonVertices];
-    Vec2 normals[kMaxPolygonVertices];
+    RawVec2 vertices[kMaxPolygonVertices];
+    RawVec2 normals[kMaxPolygonVertices];
     int count = 0;
     float radius = 0.0f;
     float size = 0.0f;  ///< rough half-thickness (m), only used to scale the face hysteresis
@@ -112,14 +121,19 @@ struct FaceSeparation {
     int edge;
 };
 
-inline FaceSeparation MaxFaceSeparation(const RoundedPolygon& a, const RoundedPolygon& b) {
+/// Stops early once an edge separates by more than `limit` (the caller then only needs to know that).
+inline FaceSeparation MaxFaceSeparation(const RoundedPolygon& a, const RoundedPolygon& b, float limit = 3.4e38f) {
     FaceSeparation best{-3.4e38f, 0};
     for (int i = 0; i < a.count; ++i) {
         const Vec2 n = a.normals[i];
-        const Vec2 v = a.vertices[i];
+        const float offset = Dot(n, a.vertices[i]);
         float s = 3.4e38f;
-        for (int j = 0; j < b.count; ++j) s = Min(s, Dot(n, b.vertices[j] - v));
-        if (s > best.separation) best = {s, i};
+        for (int j = 0; j < b.count; ++j) s = Min(s, Dot(n, b.vertices[j]));
+        s -= offset;
+        if (s > best.separation) {
+            best = {s, i};
+            if (s > limit) break;
+        }
     }
     return best;
 }
@@ -130,11 +144,10 @@ Manifold CollideRounded(const RoundedPolygon& a, const RoundedPolygon& b, float 
 /// Exact: true when the two rounded polygons (same frame) touch or overlap.
 bool OverlapRounded(const RoundedPolygon& a, const RoundedPolygon& b);
 
-/// Rotates/translates a manifold computed in the frame xf to world.
-inline Manifold ManifoldToWorld(Manifold m, const Transform& xf) {
+/// Rotates/translates, in place, a manifold computed in the frame xf to world.
+inline void ManifoldToWorld(Manifold& m, const Transform& xf) {
     m.normal = Rotate(xf.q, m.normal);
     for (int i = 0; i < m.pointCount; ++i) m.points[i].point = TransformPoint(xf, m.points[i].point);
-    return m;
 }
 
 /// Throws InvalidArgument unless margin is finite and ≥ 0.
@@ -148,7 +161,9 @@ Manifold CollideGeneric(const A& a, const Transform& xfA, const B& b, const Tran
     RequireMargin(margin);
     const RoundedPolygon pa = MakeRounded(a, Transform{});
     const RoundedPolygon pb = MakeRounded(b, InvMul(xfA, xfB));
-    return ManifoldToWorld(CollideRounded(pa, pb, margin), xfA);
+    Manifold m = CollideRounded(pa, pb, margin);
+    ManifoldToWorld(m, xfA);
+    return m;
 }
 
 /// Overlap of shapes A and B through their rounded-polygon form, in A's frame.

@@ -1,6 +1,6 @@
 // The public Collide* pair functions of manifold.h that go through the general rounded-polygon routine
-// (collide_rounded.cpp). Circle–circle and box–box have dedicated fast paths (collide_circles.cpp,
-// collide_boxes.cpp).
+// (collide_rounded.cpp). Circle–circle, box–circle and box–box have dedicated fast paths
+// (collide_circles.cpp, collide_box_circle.cpp, collide_boxes.cpp).
 #include "collide_common.h"
 
 namespace sensu {
@@ -12,10 +12,6 @@ Manifold CollideCapsuleAndCircle(const Capsule& a, const Transform& xfA, const C
 }
 
 Manifold CollideCapsules(const Capsule& a, const Transform& xfA, const Capsule& b, const Transform& xfB, float margin) {
-    return CollideGeneric(a, xfA, b, xfB, margin);
-}
-
-Manifold CollideBoxAndCircle(const Box& a, const Transform& xfA, const Circle& b, const Transform& xfB, float margin) {
     return CollideGeneric(a, xfA, b, xfB, margin);
 }
 

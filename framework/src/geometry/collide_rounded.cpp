@@ -77,10 +77,10 @@ Manifold CollidePoints(Vec2 a, float ra, Vec2 b, float rb, float margin) {
 
 /// Both cores have ≥ 2 vertices.
 Manifold CollideCores(const RoundedPolygon& a, const RoundedPolygon& b, float margin) {
-    const FaceSeparation faceA = MaxFaceSeparation(a, b);
     const float total = a.radius + b.radius;
+    const FaceSeparation faceA = MaxFaceSeparation(a, b, total + margin);
     if (faceA.separation > total + margin) return Manifold{};
-    const FaceSeparation faceB = MaxFaceSeparation(b, a);
+    const FaceSeparation faceB = MaxFaceSeparation(b, a, total + margin);
     if (faceB.separation > total + margin) return Manifold{};
 
     const float hysteresis = FaceHysteresis(a.size, b.size);
@@ -216,9 +216,9 @@ bool OverlapRounded(const RoundedPolygon& a, const RoundedPolygon& b) {
         return DistanceSquaredPointSegment(c, p.vertices[best], p.vertices[Next(best, p.count)]) <= total * total;
     }
     // Separating axes of the two cores with early outs; a positive value bounds the distance from below.
-    const FaceSeparation faceA = MaxFaceSeparation(a, b);
+    const FaceSeparation faceA = MaxFaceSeparation(a, b, total);
     if (faceA.separation > total) return false;
-    const FaceSeparation faceB = MaxFaceSeparation(b, a);
+    const FaceSeparation faceB = MaxFaceSeparation(b, a, total);
     if (faceB.separation > total) return false;
     const bool useB = faceB.separation > faceA.separation;
     const float coreSeparation = useB ? faceB.separation : faceA.separation;

@@ -7,8 +7,6 @@
 
 namespace sensu {
 
-using swept::RoundedCore;
-
 namespace {
 
 RoundedCore CoreOfShape(const ConvexShape& shape) {
@@ -20,84 +18,21 @@ RoundedCore CoreOfShape(const ConvexShape& shape) {
 bool AtRest(const RotationalSweep& s) { return s.sweepAngle == 0.0f && s.translation.x == 0.0f && s.translation.y == 0.0f; }
 bool FixedPivot(const RotationalSweep& s) { return s.translation.x == 0.0f && s.translation.y == 0.0f; }
 
-// Pseudo-angle of the direction (c, s) = (cos φ, sin φ)·k, k > 0: a monotone map of φ ∈ [0, 2π) onto
-// [0, 4) without trig, so candidate angles can be compared cheaply ("diamond angle").
-float DiamondAngle(float s, float c) {
-    if (s >= 0.0f) return c >= 0.0f ? (s + c > 0.0f ? s / (s + c) : 0.0f) : 1.0f - c / (s - c);
-    return c < 0.0f ? 2.0f - s / (-c - s) : 3.0f + c / (c - s);
-}
-
-// The earliest point along an arc (from p0 about the origin, turning by sign σ, at most `limit` in
-// diamond-angle units; ≥ 4 is a full turn) at which it enters a core grown by `reach`.
+// The earliest crossing found so far along one family of arcs.
 struct Entry {
     float key = std::numeric_limits<float>::infinity(); // diamond angle of the entry
-    Vec2 x{};          // arc point at entry (same frame as the core)
-    Vec2 normal{};     // outward unit normal of the grown core there
-    Vec2 start{};      // the arc's start (the vertex at t = 0)
+    Vec2 x{};               // arc point at entry (same frame as the core it enters)
+    Vec2 normal{};          // outward unit normal of the grown core there
+    Vec2 start{};           // the arc's start (the vertex at t = 0)
     float direction = 1.0f; // +1 CCW, −1 CW
-    bool fromA = false; // true: the arc is traced by a vertex of A (forward); false: by a vertex of B
+    bool fromA = false;     // true: traced by a vertex of A (forward); false: by a vertex of B (backward)
 };
 
-class EntryFinder {
-public:
-    EntryFinder(Vec2 p0, float sigma, float limit, bool fromA, Entry& best)
-        : p0_(p0), rho2_(LengthSquared(p0)), sigma_(sigma), limit_(limit), fromA_(fromA), best_(best) {}
-
-    void Offer(Vec2 x, Vec2 normal) {
-        const float key = DiamondAngle(sigma_ * Cross(p0_, x), Dot(p0_, x));
-        if (key <= limit_ && key < best_.key) best_ = {key, x, normal, p0_, sigma_, fromA_};
-    }
-
-    // Crossings of the arc's circle with the segment a–b (an edge pushed out by the reach).
-    void Segment(Vec2 a, Vec2 b, Vec2 normal) {
-        const Vec2 d = b - a;
-        const float dd = LengthSquared(d);
-        if (dd <= 0.0f) return;
-        const float bq = Dot(a, d);
-        const float disc = bq * bq - dd * (LengthSquared(a) - rho2_);
-        if (disc < 0.0f) return;
-        const float root = std::sqrt(disc);
-        for (float t : {(-bq - root) / dd, (-bq + root) / dd})
-            if (t >= 0.0f && t <= 1.0f) Offer(a + t * d, normal);
-    }
-
-    // Crossings of the arc's circle with the circle of radius `reach` about v.
-    void Circle(Vec2 v, float reach) {
-        const float d2 = LengthSquared(v);
-        if (reach <= 0.0f || d2 <= 0.0f) return;
-        const float d = std::sqrt(d2);
-        const float rho = std::sqrt(rho2_);
-        if (d > rho + reach || d < std::abs(rho - reach)) return;
-        const float along = (rho2_ - reach * reach + d2) / (2.0f * d);
-        const float h = std::sqrt(Max(rho2_ - along * along, 0.0f));
-        const Vec2 u = (1.0f / d) * v;
-        const Vec2 base = along * u;
-        for (const Vec2 x : {base + h * LeftPerp(u), base - h * LeftPerp(u)}) Offer(x, Normalize(x - v));
-    }
-
-private:
-    Vec2 p0_;
-    float rho2_, sigma_, limit_;
-    bool fromA_;
-    Entry& best_;
-};
-
-// All boundary pieces of core ⊕ disc(reach): edges pushed out along their normals, vertex circles.
-void FindEntry(EntryFinder& finder, const RoundedCore& core, float reach) {
-    const int n = core.count;
-    const auto& p = core.points;
-    if (n >= 3) {
-        for (int i = 0; i < n; ++i) {
-            const Vec2 a = p[i], b = p[i + 1 < n ? i + 1 : 0];
-            const Vec2 normal = Normalize(RightPerp(b - a));
-            finder.Segment(a + reach * normal, b + reach * normal, normal);
-        }
-    } else if (n == 2) {
-        const Vec2 normal = Normalize(RightPerp(p[1] - p[0]));
-        finder.Segment(p[0] + reach * normal, p[1] + reach * normal, normal);
-        finder.Segment(p[0] - reach * normal, p[1] - reach * normal, -normal);
-    }
-    for (int i = 0; i < n; ++i) finder.Circle(p[i], reach);
+void FindEntry(Entry& best, Vec2 p0, float sigma, float limit, bool fromA, const RoundedCore& core, float reach) {
+    swept::ForEachCrossing(p0, sigma, Min(limit, best.key), core, reach, [&](Vec2 x, float key, Vec2 normal) {
+        if (key < best.key) best = {key, x, normal, p0, sigma, fromA};
+        return false;
+    });
 }
 
 Vec2 FallbackNormal(const RoundedCore& a, const RoundedCore& b) {
@@ -106,12 +41,6 @@ Vec2 FallbackNormal(const RoundedCore& a, const RoundedCore& b) {
     for (int i = 0; i < b.count; ++i) cb += (1.0f / b.count) * b.points[i];
     const Vec2 n = Normalize(cb - ca);
     return n == Vec2{} ? Vec2{1.0f, 0.0f} : n;
-}
-
-RoundedCore Posed(const RoundedCore& core, const Transform& xf) {
-    RoundedCore out = core;
-    for (int i = 0; i < core.count; ++i) out.points[i] = TransformPoint(xf, core.points[i]);
-    return out;
 }
 
 // Touching or overlapping at t = 0: normal and point from the closest points of the cores. The point
@@ -133,49 +62,58 @@ float TouchTolerance(const RoundedCore& a, const RoundedCore& b) {
 }
 
 // Exact method: A rotates about its fixed pivot, B is at rest. Works in A's start frame (A's body frame).
-RotatingImpact ExactRotating(const RoundedCore& coreA, const RotationalSweep& sweepA, const RoundedCore& coreBWorld) {
+RotatingImpact ExactRotating(const RoundedCore& coreA, const RotationalSweep& sweepA, const RoundedCore& coreBLocal,
+                             const Transform& poseB) {
     const Transform startA = SweepPose(sweepA, 0.0f);
-    RoundedCore coreB = coreBWorld;
-    for (int j = 0; j < coreB.count; ++j) coreB.points[j] = InvTransformPoint(startA, coreBWorld.points[j]);
+    const RoundedCore coreB = swept::Posed(coreBLocal, InvMul(startA, poseB));
     const float reach = coreA.radius + coreB.radius;
+    const float rMaxA = swept::MaxRadius(coreA.points.data(), coreA.count);
+    const float touch = 1e-6f * (rMaxA + swept::MaxRadius(coreB.points.data(), coreB.count) + reach);
 
-    const auto cp = swept::ClosestPointsCores(coreA.points.data(), coreA.count, coreB.points.data(), coreB.count);
-    if (cp.distanceSquared <= Square(reach + TouchTolerance(coreA, coreB))) {
-        RotatingImpact out = Overlapping(coreA, coreB, cp);
-        out.normal = Rotate(startA.q, out.normal);
-        out.point = TransformPoint(startA, out.point);
-        out.exact = true;
-        return out;
-    }
-
-    const float alpha = sweepA.sweepAngle;
     RotatingImpact out;
     out.exact = true;
-    if (alpha == 0.0f) return out; // no motion and no overlap at the start: no contact
-    const float sigma = alpha >= 0.0f ? 1.0f : -1.0f;
-    const float turn = std::abs(alpha);
-    const float limit = turn >= kTwoPi ? 4.0f : DiamondAngle(std::sin(turn), std::cos(turn));
-    Entry best;
-    // Vertices of B, carried backwards, entering A grown by both radii.
-    for (int j = 0; j < coreB.count; ++j) {
-        EntryFinder finder(coreB.points[j], -sigma, limit, false, best);
-        FindEntry(finder, coreA, reach);
-    }
-    // Vertices of A entering B grown by both radii (a point B is covered by its own arc above).
-    if (coreB.count >= 2) {
-        for (int i = 0; i < coreA.count; ++i) {
-            EntryFinder finder(coreA.points[i], sigma, limit, true, best);
-            FindEntry(finder, coreB, reach);
+    if (coreB.count == 1) {
+        // A resting disc: ring reject (farther from the pivot than A reaches), then the start pose.
+        const Vec2 p = coreB.points[0];
+        if (LengthSquared(p) > Square(rMaxA + reach + touch)) return out;
+        if (swept::PointWithinCore(p, coreA, reach + touch)) {
+            const auto cp = swept::ClosestPointsCores(coreA.points.data(), coreA.count, &p, 1);
+            RotatingImpact overlap = Overlapping(coreA, coreB, cp);
+            overlap.normal = Rotate(startA.q, overlap.normal);
+            overlap.point = TransformPoint(startA, overlap.point);
+            overlap.exact = true;
+            return overlap;
+        }
+    } else {
+        const auto cp = swept::ClosestPointsCores(coreA.points.data(), coreA.count, coreB.points.data(), coreB.count);
+        if (cp.distanceSquared <= Square(reach + touch)) {
+            RotatingImpact overlap = Overlapping(coreA, coreB, cp);
+            overlap.normal = Rotate(startA.q, overlap.normal);
+            overlap.point = TransformPoint(startA, overlap.point);
+            overlap.exact = true;
+            return overlap;
         }
     }
-    if (!(best.key < std::numeric_limits<float>::infinity())) return out;
+    const float alpha = sweepA.sweepAngle;
+    if (alpha == 0.0f) return out; // no motion and no overlap at the start: no contact
+    const float sigma = alpha >= 0.0f ? 1.0f : -1.0f;
+    // Search every crossing of the first turn (diamond angle < 4); the sweep's own limit costs trig,
+    // so it is computed only when there is a candidate to compare it with.
+    Entry best;
+    // Vertices of B, carried backwards, entering A grown by both radii.
+    for (int j = 0; j < coreB.count; ++j) FindEntry(best, coreB.points[j], -sigma, 4.0f, false, coreA, reach);
+    // Vertices of A entering B grown by both radii (a point B is covered by its own arc above).
+    if (coreB.count >= 2)
+        for (int i = 0; i < coreA.count; ++i) FindEntry(best, coreA.points[i], sigma, 4.0f, true, coreB, reach);
+    if (!(best.key <= swept::DiamondLimit(alpha))) return out;
 
-    // The exact angle of the winner (the only trig of the search).
-    float angle = std::atan2(best.direction * Cross(best.start, best.x), Dot(best.start, best.x));
+    // The exact angle of the winner (the only inverse trig). Its rotation needs no trig: it takes the
+    // arc's start to x, so (cos φ, sin φ) = (start·x, start×x) / ρ².
+    const float c = Dot(best.start, best.x), s = best.direction * Cross(best.start, best.x);
+    float angle = std::atan2(s, c);
     if (angle < 0.0f) angle += kTwoPi;
     out.state = RotatingToiState::Hit;
-    out.t = Clamp(angle / turn, 0.0f, 1.0f);
-    const Transform poseA = SweepPose(sweepA, out.t);
+    out.t = Clamp(angle / std::abs(alpha), 0.0f, 1.0f);
     if (best.fromA) {
         // x: A's vertex at time t in A's start frame, on B grown by the reach; B's outward normal
         // there points from B to A.
@@ -183,9 +121,13 @@ RotatingImpact ExactRotating(const RoundedCore& coreA, const RotationalSweep& sw
         out.normal = Rotate(startA.q, normal);
         out.point = TransformPoint(startA, best.x + coreA.radius * normal);
     } else {
-        // x: B's vertex expressed in A's body frame at time t, on A grown by the reach.
-        out.normal = Rotate(poseA.q, best.normal);
-        out.point = TransformPoint(poseA, best.x - coreB.radius * best.normal);
+        // x: B's vertex in A's body frame at time t, on A grown by the reach. A turned by σφ, where the
+        // arc ran the other way (direction = −σ): (cos σφ, sin σφ) = (c, −direction·s) / ρ².
+        const float inv = 1.0f / LengthSquared(best.start);
+        const Rot turned = NormalizeRot({c * inv, -best.direction * s * inv});
+        const Rot poseA = Mul(startA.q, turned);
+        out.normal = Rotate(poseA, best.normal);
+        out.point = startA.p + Rotate(poseA, best.x - coreB.radius * best.normal);
     }
     return out;
 }
@@ -207,8 +149,8 @@ RotatingImpact Advance(const RoundedCore& coreA, const RotationalSweep& sweepA, 
     RotatingImpact out;
     float t = 0.0f;
     for (int iteration = 0; iteration < settings.maxIterations; ++iteration) {
-        const RoundedCore a = Posed(coreA, SweepPose(sweepA, t));
-        const RoundedCore b = Posed(coreB, SweepPose(sweepB, t));
+        const RoundedCore a = swept::Posed(coreA, SweepPose(sweepA, t));
+        const RoundedCore b = swept::Posed(coreB, SweepPose(sweepB, t));
         const auto cp = swept::ClosestPointsCores(a.points.data(), a.count, b.points.data(), b.count);
         out.iterations = iteration + 1;
         const float gap = std::sqrt(cp.distanceSquared) - reach;
@@ -239,17 +181,20 @@ RotatingImpact Advance(const RoundedCore& coreA, const RotationalSweep& sweepA, 
 
 RotatingImpact TimeOfImpact(const ConvexShape& a, const RotationalSweep& sweepA, const ConvexShape& b,
                             const RotationalSweep& sweepB, const RotatingToiSettings& settings) {
+    return TimeOfImpact(CoreOfShape(a), sweepA, CoreOfShape(b), sweepB, settings);
+}
+
+RotatingImpact TimeOfImpact(const RoundedCore& coreA, const RotationalSweep& sweepA, const RoundedCore& coreB,
+                            const RotationalSweep& sweepB, const RotatingToiSettings& settings) {
     swept::RequireValid(sweepA);
     swept::RequireValid(sweepB);
     RequireFinite(settings.tolerance, "RotatingToiSettings tolerance");
     if (settings.tolerance < 0.0f) throw InvalidArgument("RotatingToiSettings tolerance must be >= 0");
     if (settings.maxIterations < 1) throw InvalidArgument("RotatingToiSettings maxIterations must be >= 1");
-    const RoundedCore coreA = CoreOfShape(a);
-    const RoundedCore coreB = CoreOfShape(b);
-    if (FixedPivot(sweepA) && AtRest(sweepB)) return ExactRotating(coreA, sweepA, Posed(coreB, SweepPose(sweepB, 0.0f)));
+    if (FixedPivot(sweepA) && AtRest(sweepB)) return ExactRotating(coreA, sweepA, coreB, SweepPose(sweepB, 0.0f));
     if (AtRest(sweepA) && FixedPivot(sweepB)) {
         // The same problem seen from B; the normal then points from B to A.
-        RotatingImpact out = ExactRotating(coreB, sweepB, Posed(coreA, SweepPose(sweepA, 0.0f)));
+        RotatingImpact out = ExactRotating(coreB, sweepB, coreA, SweepPose(sweepA, 0.0f));
         out.normal = -out.normal;
         return out;
     }

@@ -81,6 +81,10 @@ struct PieceRange {
     }
 };
 
+/// Which convex piece a wedge point belongs to: 0 unless the wedge is split and the point is below the
+/// axis. Points on the axis go to piece 0; piece 1 sees them through the axis ray's interval.
+inline int PieceOf(bool split, float y) { return split && y < 0.0f ? 1 : 0; }
+
 /// Polygon in the sector frame against the fan.
 /// For each convex piece K of polygon ∩ wedge, |q| on K fills [min, max]; the fan is hit iff
 /// min ≤ R and max ≥ r for some piece. The extremes lie at vertices of K (max) or vertices of K and
@@ -102,7 +106,7 @@ bool OverlapLocalPolygon(const Sector& sector, const LocalPolygon& polygon) {
         if (!InWedge(v.x, std::abs(v.y), c, s)) continue;
         const float d2 = LengthSquared(v);
         if (d2 >= inner2 && d2 <= outer2) return true;  // a vertex inside the fan
-        piece[split && v.y < 0.0f].Add(d2);
+        piece[PieceOf(split, v.y)].Add(d2);
     }
 
     // snippet-begin: rays
@@ -113,9 +117,9 @@ bool OverlapLocalPolygon(const Sector& sector, const LocalPolygon& polygon) {
         piece[0].Add(t0 * t0);
         piece[0].Add(t1 * t1);
     }
-    if (RayInterval(polygon, {c, -s}, t0, t1)) {
-        piece[split].Add(t0 * t0);
-        piece[split].Add(t1 * t1);
+    if (RayInterval(polygon, {c, -s}, t0, t1)) {  // H bounds the lower piece (the only one unless split)
+        piece[split ? 1 : 0].Add(t0 * t0);
+        piece[split ? 1 : 0].Add(t1 * t1);
     }
     if (split && RayInterval(polygon, {1.0f, 0.0f}, t0, t1)) {
         for (PieceRange& p : piece) {
@@ -142,7 +146,7 @@ bool OverlapLocalPolygon(const Sector& sector, const LocalPolygon& polygon) {
         if (along <= 0.0f || along >= length2) continue;  // the foot is not inside this edge
         const Vec2 foot = a + (along / length2) * e;
         if (LengthSquared(foot) > outer2 || !InWedge(foot.x, std::abs(foot.y), c, s)) continue;
-        if (piece[split && foot.y < 0.0f].high >= inner2) return true;
+        if (piece[PieceOf(split, foot.y)].high >= inner2) return true;
     }
     return false;
 }

@@ -20,14 +20,20 @@ RoundedCore CoreOf(const Capsule& shape, const Transform& xf) {
     core.points[1] = TransformPoint(xf, shape.b());
     // A capsule with coincident ends is a disc: one point keeps every routine free of zero-length edges.
     core.count = DistanceSquared(core.points[0], core.points[1]) > 0.0f ? 2 : 1;
+    core.normals[0] = Normalize(RightPerp(core.points[1] - core.points[0]));
     core.radius = shape.radius();
     return core;
 }
 
 RoundedCore CoreOf(const Box& shape, const Transform& xf) {
     RoundedCore core;
-    const auto corners = shape.Corners();
-    for (int i = 0; i < 4; ++i) core.points[i] = TransformPoint(xf, corners[i]);
+    // Corners CCW from (−hx, −hy) as Box::Corners, with the two rotations composed first; the edges
+    // then face −y, +x, +y, −x of the box frame.
+    const Rot q = Mul(xf.q, shape.rotation());
+    const Vec2 c = TransformPoint(xf, shape.center());
+    const Vec2 ex = shape.halfExtents().x * q.XAxis(), ey = shape.halfExtents().y * q.YAxis();
+    core.points = {c - ex - ey, c + ex - ey, c + ex + ey, c - ex + ey};
+    core.normals = {-q.YAxis(), q.XAxis(), q.YAxis(), -q.XAxis()};
     core.count = 4;
     return core;
 }
@@ -35,7 +41,10 @@ RoundedCore CoreOf(const Box& shape, const Transform& xf) {
 RoundedCore CoreOf(const ConvexPolygon& shape, const Transform& xf) {
     RoundedCore core;
     core.count = shape.count();
-    for (int i = 0; i < core.count; ++i) core.points[i] = TransformPoint(xf, shape.vertex(i));
+    for (int i = 0; i < core.count; ++i) {
+        core.points[i] = TransformPoint(xf, shape.vertex(i));
+        core.normals[i] = Rotate(xf.q, shape.normal(i));
+    }
     return core;
 }
 
@@ -43,9 +52,23 @@ RoundedCore CoreOf(const Segment& shape, const Transform& xf) {
     RoundedCore core;
     core.points[0] = TransformPoint(xf, shape.a());
     core.points[1] = TransformPoint(xf, shape.b());
+    core.normals[0] = Normalize(RightPerp(core.points[1] - core.points[0]));
     core.count = 2;
     return core;
 }
+
+} // namespace sensu::swept
+
+namespace sensu {
+
+RoundedCore ToRoundedCore(const Circle& shape, const Transform& xf) { return swept::CoreOf(shape, xf); }
+RoundedCore ToRoundedCore(const Capsule& shape, const Transform& xf) { return swept::CoreOf(shape, xf); }
+RoundedCore ToRoundedCore(const Box& shape, const Transform& xf) { return swept::CoreOf(shape, xf); }
+RoundedCore ToRoundedCore(const ConvexPolygon& shape, const Transform& xf) { return swept::CoreOf(shape, xf); }
+
+} // namespace sensu
+
+namespace sensu::swept {
 
 void RequireValid(const RotationalSweep& sweep) {
     RequireFinite(sweep.pivot, "RotationalSweep pivot");
@@ -72,18 +95,40 @@ float DistanceSquaredPointCore(Vec2 p, const Vec2* pts, int n) {
     return best;
 }
 
-float DistanceSquaredArcCore(const Arc& arc, const Vec2* pts, int n, float limitSquared) {
-    if (n == 1) return DistanceSquared(arc, pts[0]);
-    if (n == 2) return DistanceSquaredArcSegment(arc, pts[0], pts[1]);
-    // An arc that enters the polygon either starts inside it or crosses an edge (distance 0).
-    if (PointInConvex(arc.start(), pts, n)) return 0.0f;
-    float best = std::numeric_limits<float>::infinity();
-    for (int i = 0; i < n; ++i) {
-        const float d = DistanceSquaredArcSegment(arc, pts[i], pts[i + 1 < n ? i + 1 : 0]);
-        if (d <= limitSquared) return d;
-        best = Min(best, d);
+bool PointWithinCore(Vec2 p, const RoundedCore& core, float reach) {
+    const int n = core.count;
+    if (n >= 3) {
+        float separation = -std::numeric_limits<float>::infinity();
+        for (int i = 0; i < n; ++i) separation = Max(separation, Dot(core.normals[i], p - core.points[i]));
+        if (separation <= 0.0f) return true;
+        if (separation > reach) return false;
     }
-    return best;
+    return DistanceSquaredPointCore(p, core.points.data(), n) <= reach * reach;
+}
+
+bool ArcMeetsRoundedCore(Vec2 p0, float sigma, float limit, const RoundedCore& core, float reach) {
+    if (PointWithinCore(p0, core, reach)) return true;
+    bool met = false;
+    ForEachCrossing(p0, sigma, limit, core, reach, [&](Vec2, float, Vec2) { return met = true; });
+    return met;
+}
+
+RoundedCore Posed(const RoundedCore& core, const Transform& xf) {
+    RoundedCore out = core;
+    for (int i = 0; i < core.count; ++i) {
+        out.points[i] = TransformPoint(xf, core.points[i]);
+        out.normals[i] = Rotate(xf.q, core.normals[i]);
+    }
+    return out;
+}
+
+RoundedCore InvPosed(const RoundedCore& core, const Transform& xf) {
+    RoundedCore out = core;
+    for (int i = 0; i < core.count; ++i) {
+        out.points[i] = InvTransformPoint(xf, core.points[i]);
+        out.normals[i] = InvRotate(xf.q, core.normals[i]);
+    }
+    return out;
 }
 
 namespace {

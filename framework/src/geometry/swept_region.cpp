@@ -9,8 +9,6 @@
 
 namespace sensu {
 
-using swept::RoundedCore;
-
 namespace {
 
 // A sector with its parameters clamped into the constructor's valid range: half angle in [0, π],
@@ -94,7 +92,11 @@ const Transform kIdentity{};
 } // namespace
 
 Transform SweepPose(const RotationalSweep& sweep, float t) {
-    return Transform::FromAngle(sweep.pivot + t * sweep.translation, sweep.startAngle + t * sweep.sweepAngle);
+    const float angle = sweep.startAngle + t * sweep.sweepAngle;
+    const Vec2 position = sweep.pivot + t * sweep.translation;
+    // cos 0 = 1 and sin 0 = 0 exactly: skip the trig for bodies that do not turn.
+    if (angle == 0.0f) return {position, Rot{}};
+    return Transform::FromAngle(position, angle);
 }
 
 Sector ThesisFan(Vec2 pivot, Vec2 startDirection, float centreDistance, float radialThickness, float sweepAngle) {
@@ -224,110 +226,82 @@ bool TightSweptRegion::Overlaps(const ConvexPolygon& shape, const Transform& xf)
 // ---------------------------------------------------------------------------------------------------
 // SweptRegion (exact)
 
-SweptRegion::SweptRegion(const Circle& body, const RotationalSweep& sweep) {
-    const RoundedCore core = swept::CoreOf(body);
-    Init(core.points.data(), core.count, core.radius, sweep);
-}
+SweptRegion::SweptRegion(const Circle& body, const RotationalSweep& sweep) { Init(swept::CoreOf(body), sweep); }
+SweptRegion::SweptRegion(const Capsule& body, const RotationalSweep& sweep) { Init(swept::CoreOf(body), sweep); }
+SweptRegion::SweptRegion(const Box& body, const RotationalSweep& sweep) { Init(swept::CoreOf(body), sweep); }
+SweptRegion::SweptRegion(const ConvexPolygon& body, const RotationalSweep& sweep) { Init(swept::CoreOf(body), sweep); }
 
-SweptRegion::SweptRegion(const Capsule& body, const RotationalSweep& sweep) {
-    const RoundedCore core = swept::CoreOf(body);
-    Init(core.points.data(), core.count, core.radius, sweep);
-}
-
-SweptRegion::SweptRegion(const Box& body, const RotationalSweep& sweep) {
-    const RoundedCore core = swept::CoreOf(body);
-    Init(core.points.data(), core.count, core.radius, sweep);
-}
-
-SweptRegion::SweptRegion(const ConvexPolygon& body, const RotationalSweep& sweep) {
-    Init(body.vertices().data(), body.count(), 0.0f, sweep);
-}
-
-void SweptRegion::Init(const Vec2* core, int count, float radius, const RotationalSweep& sweep) {
+void SweptRegion::Init(const RoundedCore& core, const RotationalSweep& sweep) {
     swept::RequireValid(sweep);
     pivot_ = MidPivot(sweep);
     margin_ = Margin(sweep);
     startRotation_ = Rot::FromAngle(sweep.startAngle);
-    forward_ = ArcSweep::FromAngle(sweep.sweepAngle);
-    backward_ = ArcSweep::FromAngle(-sweep.sweepAngle);
-    radius_ = radius;
-    count_ = count;
-    for (int i = 0; i < count_; ++i) {
-        core_[i] = core[i];
-        vertexArcs_[i] = Arc({0.0f, 0.0f}, core[i], forward_);
-    }
+    sigma_ = sweep.sweepAngle >= 0.0f ? 1.0f : -1.0f;
+    limit_ = swept::DiamondLimit(sweep.sweepAngle);
+    core_ = core;
     Vec2 closest{};
-    coreMinRadius_ = swept::DistanceFromOrigin(core_.data(), count_, &closest);
-    coreMaxRadius_ = swept::MaxRadius(core_.data(), count_);
+    coreMinRadius_ = swept::DistanceFromOrigin(core_.points.data(), core_.count, &closest);
+    coreMaxRadius_ = swept::MaxRadius(core_.points.data(), core_.count);
     // Along any direction the farthest swept point is swept by a vertex, so the vertex arcs bound it.
-    for (int i = 0; i < count_; ++i) {
-        const AABB box = Bounds(Arc(pivot_, pivot_ + Rotate(startRotation_, core_[i]), forward_));
+    const ArcSweep forward = ArcSweep::FromAngle(sweep.sweepAngle);
+    for (int i = 0; i < core_.count; ++i) {
+        const AABB box = Bounds(Arc(pivot_, pivot_ + Rotate(startRotation_, core_.points[i]), forward));
         bounds_ = i == 0 ? box : Union(bounds_, box);
     }
-    bounds_ = Inflate(bounds_, radius_ + margin_);
+    bounds_ = Inflate(bounds_, core_.radius + margin_);
 }
 
-bool SweptRegion::OverlapsRounded(const Vec2* points, int count, float radius) const {
-    float reach = radius_ + margin_ + radius;
+bool SweptRegion::OverlapsRounded(const RoundedCore& query) const {
+    float reach = core_.radius + margin_ + query.radius;
     // Cheap reject on the bounding boxes.
-    AABB query{points[0], points[0]};
-    for (int j = 1; j < count; ++j) query = {Min(query.lower, points[j]), Max(query.upper, points[j])};
-    if (!sensu::Overlaps(Inflate(query, radius), bounds_)) return false;
+    AABB box{query.points[0], query.points[0]};
+    for (int j = 1; j < query.count; ++j) box = {Min(box.lower, query.points[j]), Max(box.upper, query.points[j])};
+    if (!sensu::Overlaps(Inflate(box, query.radius), bounds_)) return false;
 
-    std::array<Vec2, kMaxPolygonVertices> local{};
-    float farthest = 0.0f;
-    for (int j = 0; j < count; ++j) {
-        local[j] = InvRotate(startRotation_, points[j] - pivot_);
-        farthest = Max(farthest, LengthSquared(local[j]));
+    // A rounded point (circle) needs only its own arc: no copy of a whole core.
+    if (query.count == 1) {
+        const Vec2 p = InvRotate(startRotation_, query.points[0] - pivot_);
+        const float rho2 = LengthSquared(p);
+        reach += 1e-6f * (coreMaxRadius_ + std::sqrt(rho2) + reach);
+        if (rho2 > Square(coreMaxRadius_ + reach) || (coreMinRadius_ > reach && rho2 < Square(coreMinRadius_ - reach))) return false;
+        return swept::ArcMeetsRoundedCore(p, -sigma_, limit_, core_, reach);
     }
+    // The query in the body frame at t = 0.
+    const RoundedCore local = swept::InvPosed(query, {pivot_, startRotation_});
+    float farthest = 0.0f;
+    for (int j = 0; j < local.count; ++j) farthest = Max(farthest, LengthSquared(local.points[j]));
     // Conservative by float rounding: crossing edges whose computed distance is 1e-9 instead of 0
     // must still count, so the reach gets a relative allowance.
     reach += 1e-6f * (coreMaxRadius_ + std::sqrt(farthest) + reach);
-    const float reachSquared = reach * reach;
     // Vertices of the query, carried backwards over the sweep, against the body at its start pose.
-    for (int j = 0; j < count; ++j) {
-        const float rho = Length(local[j]);
-        if (rho + reach < coreMinRadius_ || rho - reach > coreMaxRadius_) continue; // ring reject
-        const Arc arc({0.0f, 0.0f}, local[j], backward_);
-        if (swept::DistanceSquaredArcCore(arc, core_.data(), count_, reachSquared) <= reachSquared) return true;
+    const float outer = Square(coreMaxRadius_ + reach);
+    const float inner = coreMinRadius_ > reach ? Square(coreMinRadius_ - reach) : 0.0f;
+    for (int j = 0; j < local.count; ++j) {
+        const float rho2 = LengthSquared(local.points[j]);
+        if (rho2 > outer || rho2 < inner) continue; // the arc stays outside the ring of the body
+        if (swept::ArcMeetsRoundedCore(local.points[j], -sigma_, limit_, core_, reach)) return true;
     }
-    if (count < 2) return false; // a rounded point meets the sweep only through its own arc
     // Vertices of the body over the sweep against the query.
-    for (int i = 0; i < count_; ++i)
-        if (swept::DistanceSquaredArcCore(vertexArcs_[i], local.data(), count, reachSquared) <= reachSquared) return true;
+    for (int i = 0; i < core_.count; ++i)
+        if (swept::ArcMeetsRoundedCore(core_.points[i], sigma_, limit_, local, reach)) return true;
     // Edge-against-edge overlap already at the start (no vertex of either inside the other).
-    if (count_ >= 2) return swept::DistanceSquaredCores(core_.data(), count_, local.data(), count) <= reachSquared;
+    if (core_.count >= 2)
+        return swept::DistanceSquaredCores(core_.points.data(), core_.count, local.points.data(), local.count) <= reach * reach;
     return false;
 }
 
 bool SweptRegion::Overlaps(Vec2 point) const {
     RequireFinite(point, "SweptRegion query point");
-    return OverlapsRounded(&point, 1, 0.0f);
+    RoundedCore query;
+    query.points[0] = point;
+    query.count = 1;
+    return OverlapsRounded(query);
 }
 
-bool SweptRegion::Overlaps(const Circle& shape, const Transform& xf) const {
-    const Vec2 c = TransformPoint(xf, shape.center());
-    return OverlapsRounded(&c, 1, shape.radius());
-}
-
-bool SweptRegion::Overlaps(const Capsule& shape, const Transform& xf) const {
-    const RoundedCore core = swept::CoreOf(shape, xf);
-    return OverlapsRounded(core.points.data(), core.count, core.radius);
-}
-
-bool SweptRegion::Overlaps(const Box& shape, const Transform& xf) const {
-    const RoundedCore core = swept::CoreOf(shape, xf);
-    return OverlapsRounded(core.points.data(), core.count, core.radius);
-}
-
-bool SweptRegion::Overlaps(const ConvexPolygon& shape, const Transform& xf) const {
-    const RoundedCore core = swept::CoreOf(shape, xf);
-    return OverlapsRounded(core.points.data(), core.count, core.radius);
-}
-
-bool SweptRegion::Overlaps(const Segment& shape, const Transform& xf) const {
-    const RoundedCore core = swept::CoreOf(shape, xf);
-    return OverlapsRounded(core.points.data(), core.count, core.radius);
-}
+bool SweptRegion::Overlaps(const Circle& shape, const Transform& xf) const { return OverlapsRounded(swept::CoreOf(shape, xf)); }
+bool SweptRegion::Overlaps(const Capsule& shape, const Transform& xf) const { return OverlapsRounded(swept::CoreOf(shape, xf)); }
+bool SweptRegion::Overlaps(const Box& shape, const Transform& xf) const { return OverlapsRounded(swept::CoreOf(shape, xf)); }
+bool SweptRegion::Overlaps(const ConvexPolygon& shape, const Transform& xf) const { return OverlapsRounded(swept::CoreOf(shape, xf)); }
+bool SweptRegion::Overlaps(const Segment& shape, const Transform& xf) const { return OverlapsRounded(swept::CoreOf(shape, xf)); }
 
 } // namespace sensu

@@ -210,12 +210,13 @@ void WorldImpl::OrderContactsBottomUp() {
     solverContacts.swap(sortedContacts);
 }
 
-void WorldImpl::Solve(float dt) {
+void WorldImpl::SolveVelocities(float dt) {
     const SolverSettings& st = settings;
     solverBodies.clear();
     solverVelocities.clear();
     solverContacts.clear();
     solverContactsCold.clear();
+    preSolveVelocities.clear();
 
     // Integrate forces → velocities (seed 004 eq. 2.4, 2.9; explicit Euler in velocity, then position
     // from the new velocity, i.e. symplectic Euler). Frozen bodies skip this: seed 004 §3.4.2.
@@ -230,13 +231,15 @@ void WorldImpl::Solve(float dt) {
         }
         solverBodies.push_back(sb);
         solverVelocities.push_back({body.v, body.w});
+        preSolveVelocities.push_back({body.v, body.w});
     };
     for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
         Body& body = bodies[i];
         if (!body.alive || !IsMovingBody(body)) continue;
-        if (body.type == BodyType::Dynamic) {
+        if (body.type == BodyType::Dynamic && body.integratedStep != stepIndex) {
             body.v += dt * (body.gravityScale * gravity + body.invMass * body.force);
             body.w += dt * body.invInertia * body.torque;
+            body.integratedStep = stepIndex;
         }
         body.force = {};
         body.torque = 0.0f;
@@ -350,6 +353,25 @@ void WorldImpl::Solve(float dt) {
         }
     }
 
+}
+
+void WorldImpl::Solve(float dt) {
+    const SolverSettings& st = settings;
+    ++stepIndex;
+    SolveVelocities(dt);
+    // Seed 004 + whole-pile wake: a frozen pile pushed harder than its supports hold wakes, and the step
+    // is solved again with it moving, so the push is shared physically in this very step. Bounded: each
+    // round wakes at least one pile.
+    for (int round = 0; round < 4 && st.restStates && WakePushedPiles(); ++round) {
+        for (size_t i = 0; i < solverBodies.size(); ++i) {
+            Body& body = bodies[solverBodies[i].body];
+            body.v = preSolveVelocities[i].v;
+            body.w = preSolveVelocities[i].w;
+            body.solverIndex = kNull;
+        }
+        SolveVelocities(dt);
+    }
+
     // Store impulses for warm starting; write velocities back.
     for (const SolverContact& sc : solverContacts) {
         Contact& c = contacts[solverContactsCold[sc.cold].contact];
@@ -365,8 +387,6 @@ void WorldImpl::Solve(float dt) {
             body.w = solverVelocities[i].w;
         }
     }
-
-    if (st.restStates) WakePushedPiles();
 
     // Integrate velocities → positions (seed 004 eq. 2.5, 2.10).
     for (SolverBody& sb : solverBodies) {

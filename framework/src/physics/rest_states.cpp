@@ -82,15 +82,15 @@ void WorldImpl::WakePilesUnderMovingSupports() {
 
 // After the velocity iterations frozen bodies have acted as infinitely heavy. Sum the impulses each
 // received from moving bodies; when its recorded support could not have held them (it would slide,
-// lift or tip) it wakes with its pile.
-void WorldImpl::WakePushedPiles() {
+// lift or tip) it wakes with its pile, and the caller solves the step again with the pile moving.
+bool WorldImpl::WakePushedPiles() {
     bool anyFrozen = false;
     for (SolverBody& sb : solverBodies) {
         sb.receivedImpulse = {};
         sb.momentAboutMin = sb.momentAboutMax = 0.0f;
         anyFrozen = anyFrozen || bodies[sb.body].frozen;
     }
-    if (!anyFrozen) return;
+    if (!anyFrozen) return false;
     for (const SolverContact& sc : solverContacts) {
         const Vec2 t = RightPerp(sc.normal);
         const detail::SolverContactCold& cold = solverContactsCold[sc.cold];
@@ -109,6 +109,7 @@ void WorldImpl::WakePushedPiles() {
         }
     }
     const float dt = stepDt;
+    bool woke = false;
     for (SolverBody& sb : solverBodies) {
         const Body& body = bodies[sb.body];
         if (!body.frozen) continue;
@@ -125,10 +126,12 @@ void WorldImpl::WakePushedPiles() {
         const float weightMomentMax = -(body.center.x - body.supportMaxX) * weight;
         const float slackMoment = slack * Max(span, 1e-3f);
         const bool tips = sb.momentAboutMin + weightMomentMin > slackMoment || sb.momentAboutMax + weightMomentMax < -slackMoment;
-        if (lifted || slides || tips) WakePile(sb.body);
+        if (lifted || slides || tips) {
+            WakePile(sb.body);
+            woke = true;
+        }
     }
-    // The woken bodies start from rest: the impulses above were computed against an infinite mass and
-    // would overshoot (energy must never be gained); the moving bodies already bounced off them.
+    return woke;
 }
 
 void WorldImpl::ClassifySupport(int i) {

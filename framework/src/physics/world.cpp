@@ -420,7 +420,7 @@ int World::GetBodyCount() const {
 
 int World::GetAwakeBodyCount() const {
     int n = 0;
-    for (const Body& b : impl_->bodies) n += (b.alive && b.type != BodyType::Static && !b.frozen) ? 1 : 0;
+    for (const Body& b : impl_->bodies) n += (b.alive && b.type == BodyType::Dynamic && !b.frozen) ? 1 : 0;
     return n;
 }
 

@@ -45,6 +45,7 @@ struct Body {
     std::vector<ShapeId> shapes;
     int contactHead = kNull;      // first contact of this body's contact list
     int solverIndex = kNull;      // index in the solver arrays during a step
+    uint32_t integratedStep = 0;  // last step whose forces were integrated (a re-solve must not repeat it)
     void* userData = nullptr;
 };
 
@@ -127,7 +128,8 @@ struct SolverContactCold {
 struct WorldImpl {
     Vec2 gravity{};
     SolverSettings settings{};
-    float stepDt = 1.0f / 60.0f;  // s, the last step's dt (predicts one step of motion for the broad phase)
+    float stepDt = 1.0f / 60.0f;
+    uint32_t stepIndex = 0;  // s, the last step's dt (predicts one step of motion for the broad phase)
 
     std::vector<detail::Body> bodies;
     std::vector<uint32_t> freeBodies;
@@ -143,6 +145,7 @@ struct WorldImpl {
     std::vector<int> movedShapes;
     std::vector<detail::SolverBody> solverBodies;
     std::vector<detail::SolverVelocity> solverVelocities;
+    std::vector<detail::SolverVelocity> preSolveVelocities;  // after forces, before impulses (re-solve)
     std::vector<detail::SolverContact> solverContacts;
     std::vector<detail::SolverContactCold> solverContactsCold;
     std::vector<detail::SolverContact> sortedContacts;
@@ -171,6 +174,7 @@ struct WorldImpl {
 
     // Solver (contact_solver.cpp).
     void Solve(float dt);
+    void SolveVelocities(float dt);
     void OrderContactsBottomUp();
 
     // Rest states (rest_states.cpp).
@@ -178,7 +182,7 @@ struct WorldImpl {
     void WakeTouchingPiles(int bodyIndex);
     void WakeAll();
     void WakePilesUnderMovingSupports();
-    void WakePushedPiles();
+    bool WakePushedPiles();
     void UpdateRestStates(float dt);
     void ClassifySupport(int bodyIndex);
 };

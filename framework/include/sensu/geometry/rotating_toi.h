@@ -16,6 +16,7 @@
 ///    never late, so no hit is missed.
 #include <variant>
 
+#include "sensu/geometry/rounded_core.h"
 #include "sensu/geometry/shapes.h"
 #include "sensu/geometry/swept_region.h"
 
@@ -56,6 +57,11 @@ struct RotatingImpact {
 /// pass a sweep with zero angle and translation; its pivot and start angle then place it. Throws
 /// InvalidArgument for non-finite motion or settings.
 RotatingImpact TimeOfImpact(const ConvexShape& a, const RotationalSweep& sweepA, const ConvexShape& b,
+                            const RotationalSweep& sweepB, const RotatingToiSettings& settings = {});
+
+/// The same on shapes already reduced by ToRoundedCore (once per shape, like a distance proxy):
+/// saves the conversion on every call. Cores must come from ToRoundedCore (CCW, unit normals).
+RotatingImpact TimeOfImpact(const RoundedCore& a, const RotationalSweep& sweepA, const RoundedCore& b,
                             const RotationalSweep& sweepB, const RotatingToiSettings& settings = {});
 
 } // namespace sensu

@@ -22,13 +22,10 @@
 #include <optional>
 
 #include "sensu/geometry/arc.h"
+#include "sensu/geometry/rounded_core.h"
 #include "sensu/geometry/shapes.h"
 
 namespace sensu {
-
-namespace swept {
-struct RoundedCore;
-} // namespace swept
 
 /// A body's motion over one step: rotation about a pivot plus an optional translation of the pivot.
 struct RotationalSweep {
@@ -89,7 +86,7 @@ public:
 private:
     TightSweptRegion(std::span<const Vec2> vertices, const RotationalSweep& sweep);
     /// Either pose within margin_ + the query's radius of the query's core (swept_internal.h).
-    bool PosesWithinMargin(const swept::RoundedCore& query) const;
+    bool PosesWithinMargin(const RoundedCore& query) const;
     ConvexPolygon startPose_, endPose_;
     float margin_ = 0.0f;
     std::optional<Sector> fan_;
@@ -121,17 +118,15 @@ public:
     bool Overlaps(const Segment& shape, const Transform& xf) const;
 
 private:
-    void Init(const Vec2* core, int count, float radius, const RotationalSweep& sweep);
-    /// Q = convex hull of `points` (world) grown by `radius`.
-    bool OverlapsRounded(const Vec2* points, int count, float radius) const;
+    void Init(const RoundedCore& core, const RotationalSweep& sweep);
+    /// The query (world) as a rounded core.
+    bool OverlapsRounded(const RoundedCore& query) const;
 
     Vec2 pivot_{};                        ///< mid-step pivot (world)
     Rot startRotation_{};                 ///< body rotation at t = 0
-    ArcSweep forward_{}, backward_{};     ///< windows for arcs over +α and −α
-    std::array<Vec2, kMaxPolygonVertices> core_{}; ///< body core in the body frame, CCW
-    std::array<Arc, kMaxPolygonVertices> vertexArcs_; ///< arcs traced by the core vertices (body frame)
-    int count_ = 0;
-    float radius_ = 0.0f;                 ///< body rounding radius (m)
+    float sigma_ = 1.0f;                  ///< +1 for a CCW sweep, −1 for CW
+    float limit_ = 0.0f;                  ///< |α| as a diamond angle (4 = full turn)
+    RoundedCore core_{};                  ///< the body in its body frame
     float margin_ = 0.0f;                 ///< |translation| / 2 (m)
     float coreMinRadius_ = 0.0f, coreMaxRadius_ = 0.0f; ///< nearest and farthest core distance from the pivot
     AABB bounds_{};

@@ -108,6 +108,7 @@ public:
     /// Ids of all live bodies in creation-slot order.
     void GetBodies(std::vector<BodyId>& out) const;
     int GetBodyCount() const;
+    /// Dynamic bodies that are not frozen (the ones that cost solver time).
     int GetAwakeBodyCount() const;
     /// Live contacts whose manifold has points.
     int GetContactCount() const;

@@ -1,0 +1,225 @@
+// Continuous collision of a rotating body (seed 000), in the same run:
+//  - TOI/RotatingBarCircle/{sensu,box2d}: a 2 × 0.2 m bar whose centroid is 0.5 m from its pivot turns
+//    3 rad in one step; a 5 cm circle at rest. Box2D 2.4's b2TimeOfImpact gets the same sweep (pivot as
+//    the sweep's local centre, so its interpolation is the same pure rotation). Counters: hit_rate and
+//    `missed` = cases hit in the 4,096-pose truth but reported separated.
+//  - Overlap/CircleSweptRegion/sensu: a 0.5 m circle at the shared A poses against exact swept regions
+//    of the 1 × 0.5 m box (pivot in [-1, 1]², any start angle, sweep in [-2π, 2π]); compare with
+//    Overlap/CircleAABB/sensu (same circle, same poses, one fixed AABB).
+//  - CCDQuery/{Region,AABB}/sensu: build the bar's exact swept region (or the AABB that bounds the whole
+//    sweep, what a broad phase without a rotation cap must use), filter 10,000 random 5 cm circles with
+//    it, exact time of impact for those that pass. Counters per query: toi_calls and hits. Beside them
+//    CCDQuery/SpeculativeAABB/sensu filters with the AABB of the start and end poses only: fewer calls,
+//    but it loses the hits in mid-sweep (compare its `hits`).
+#include <benchmark/benchmark.h>
+#include <box2d/b2_time_of_impact.h>
+#include <box2d/box2d.h>
+
+#include <array>
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include "pose_pairs.h"
+#include "sensu/geometry/overlap.h"
+#include "sensu/geometry/rotating_toi.h"
+#include "sensu/geometry/swept_region.h"
+
+namespace {
+
+using namespace sensu;
+using namespace sensu::bench;
+
+constexpr uint32_t kSweepCount = 4096;
+constexpr uint32_t kSweepMask = kSweepCount - 1;
+constexpr float kBarTurn = 3.0f;                  // rad per step
+constexpr float kBallRadius = 0.05f;              // m
+constexpr int kTruthPoses = 4096;
+
+const Box& Bar() {
+    static const Box bar({1.0f, 0.1f}, {0.5f, 0.0f}); // 2 × 0.2 m, centroid 0.5 m from the pivot (origin)
+    return bar;
+}
+
+struct BarCase {
+    RotationalSweep sweep;
+    Vec2 ball;
+    bool truthHit;
+};
+
+// Fine-stepped truth: the bar overlaps the ball at one of 4,096 evenly spaced poses.
+bool TruthHit(const RotationalSweep& sweep, Vec2 ball) {
+    const Circle circle(ball, kBallRadius);
+    const float d = Distance(ball, sweep.pivot);
+    if (d > 1.5f + 0.1f + kBallRadius) return false; // beyond the bar's far corner
+    for (int k = 0; k < kTruthPoses; ++k)
+        if (Overlap(Bar(), SweepPose(sweep, static_cast<float>(k) / (kTruthPoses - 1)), circle, Transform{})) return true;
+    return false;
+}
+
+const std::vector<BarCase>& BarCases() {
+    static const std::vector<BarCase> cases = [] {
+        std::vector<BarCase> out;
+        out.reserve(kSweepCount);
+        const auto& poses = PosePairs();
+        for (uint32_t i = 0; i < kSweepCount; ++i) {
+            const PosePair& p = poses[i];
+            const RotationalSweep sweep{.pivot = {p.ax, p.ay}, .startAngle = p.angleA, .sweepAngle = kBarTurn};
+            const Vec2 ball = sweep.pivot + 1.6f * Vec2{p.bx, p.by};
+            out.push_back({sweep, ball, TruthHit(sweep, ball)});
+        }
+        return out;
+    }();
+    return cases;
+}
+
+void ToiRotatingBarCircleSensu(benchmark::State& state) {
+    const auto& cases = BarCases();
+    // Shapes reduced once, as Box2D's distance proxies below are set once; the sweeps vary per call.
+    std::vector<RoundedCore> balls;
+    balls.reserve(kSweepCount);
+    for (const BarCase& c : cases) balls.push_back(ToRoundedCore(Circle(c.ball, kBallRadius)));
+    const RoundedCore bar = ToRoundedCore(Bar());
+    const RotationalSweep atRest{};
+    uint32_t i = 0;
+    for (auto _ : state) {
+        const uint32_t k = i++ & kSweepMask;
+        RotatingImpact hit = TimeOfImpact(bar, cases[k].sweep, balls[k], atRest);
+        benchmark::DoNotOptimize(hit);
+    }
+    int hits = 0, missed = 0;
+    for (uint32_t k = 0; k < kSweepCount; ++k) {
+        const bool hit = TimeOfImpact(bar, cases[k].sweep, balls[k], atRest).hit();
+        hits += hit;
+        missed += cases[k].truthHit && !hit;
+    }
+    state.counters["hit_rate"] = static_cast<double>(hits) / kSweepCount;
+    state.counters["missed"] = missed;
+}
+BENCHMARK(ToiRotatingBarCircleSensu)->Name("TOI/RotatingBarCircle/sensu");
+
+void ToiRotatingBarCircleBox2d(benchmark::State& state) {
+    const auto& cases = BarCases();
+    b2PolygonShape bar;
+    bar.SetAsBox(1.0f, 0.1f, b2Vec2(0.5f, 0.0f), 0.0f);
+    b2CircleShape ball;
+    ball.m_radius = kBallRadius;
+    b2TOIInput input;
+    input.proxyA.Set(&bar, 0);
+    input.proxyB.Set(&ball, 0);
+    input.tMax = 1.0f;
+    auto prepare = [&](const BarCase& c) {
+        // The pivot is the sweep's local centre: Box2D then rotates about it, exactly our motion.
+        input.sweepA.localCenter.SetZero();
+        input.sweepA.c0.Set(c.sweep.pivot.x, c.sweep.pivot.y);
+        input.sweepA.c = input.sweepA.c0;
+        input.sweepA.a0 = c.sweep.startAngle;
+        input.sweepA.a = c.sweep.startAngle + c.sweep.sweepAngle;
+        input.sweepA.alpha0 = 0.0f;
+        input.sweepB.localCenter.SetZero();
+        input.sweepB.c0.Set(c.ball.x, c.ball.y);
+        input.sweepB.c = input.sweepB.c0;
+        input.sweepB.a0 = input.sweepB.a = 0.0f;
+        input.sweepB.alpha0 = 0.0f;
+    };
+    uint32_t i = 0;
+    b2TOIOutput output;
+    for (auto _ : state) {
+        prepare(cases[i++ & kSweepMask]);
+        b2TimeOfImpact(&output, &input);
+        benchmark::DoNotOptimize(output);
+    }
+    int hits = 0, missed = 0;
+    for (uint32_t k = 0; k < kSweepCount; ++k) {
+        prepare(cases[k]);
+        b2TimeOfImpact(&output, &input);
+        const bool hit = output.state != b2TOIOutput::e_separated;
+        hits += hit;
+        missed += cases[k].truthHit && !hit;
+    }
+    state.counters["hit_rate"] = static_cast<double>(hits) / kSweepCount;
+    state.counters["missed"] = missed;
+}
+BENCHMARK(ToiRotatingBarCircleBox2d)->Name("TOI/RotatingBarCircle/box2d");
+
+void OverlapCircleSweptRegionSensu(benchmark::State& state) {
+    constexpr uint32_t kRegions = 1024;
+    std::vector<SweptRegion> regions;
+    regions.reserve(kRegions);
+    std::mt19937_64 engine(5005);
+    std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+    const Box box({0.5f, 0.25f});
+    for (uint32_t r = 0; r < kRegions; ++r)
+        regions.emplace_back(box, RotationalSweep{.pivot = {2.0f * unit(engine) - 1.0f, 2.0f * unit(engine) - 1.0f},
+                                                  .startAngle = kTwoPi * unit(engine), .sweepAngle = 4.0f * kPi * (unit(engine) - 0.5f)});
+    const auto& pairs = TransformPairs();
+    const Circle circle({0.0f, 0.0f}, 0.5f);
+    uint32_t i = 0, hits = 0;
+    for (auto _ : state) {
+        const uint32_t k = i++;
+        hits += regions[k & (kRegions - 1)].Overlaps(circle, pairs[k & kPosePairMask].a) ? 1u : 0u;
+        benchmark::DoNotOptimize(hits);
+    }
+    state.counters["hit_rate"] = static_cast<double>(hits) / static_cast<double>(state.iterations());
+}
+BENCHMARK(OverlapCircleSweptRegionSensu)->Name("Overlap/CircleSweptRegion/sensu");
+
+// The whole query: one rotating bar, 10,000 resting 5 cm circles scattered over [-2, 2]² m.
+constexpr int kQueryCircles = 10000;
+
+const std::vector<Circle>& QueryCircles() {
+    static const std::vector<Circle> circles = [] {
+        std::mt19937_64 engine(6006);
+        std::uniform_real_distribution<float> position(-2.0f, 2.0f);
+        std::vector<Circle> out;
+        out.reserve(kQueryCircles);
+        for (int i = 0; i < kQueryCircles; ++i) out.emplace_back(Vec2{position(engine), position(engine)}, kBallRadius);
+        return out;
+    }();
+    return circles;
+}
+
+template <class Filter>
+void RunCcdQuery(benchmark::State& state, Filter passes) {
+    const auto& circles = QueryCircles();
+    const RoundedCore bar = ToRoundedCore(Bar());
+    const RotationalSweep atRest{};
+    uint32_t i = 0;
+    long calls = 0, hits = 0, queries = 0;
+    for (auto _ : state) {
+        const float start = kTwoPi * static_cast<float>(i++ & 255) / 256.0f;
+        const RotationalSweep sweep{.pivot = {}, .startAngle = start, .sweepAngle = kBarTurn};
+        const auto filter = passes(sweep);
+        for (const Circle& c : circles) {
+            if (!filter(c)) continue;
+            ++calls;
+            hits += TimeOfImpact(bar, sweep, ToRoundedCore(c), atRest).hit();
+        }
+        ++queries;
+    }
+    state.counters["toi_calls"] = static_cast<double>(calls) / static_cast<double>(queries);
+    state.counters["hits"] = static_cast<double>(hits) / static_cast<double>(queries);
+}
+
+void CcdQueryRegionSensu(benchmark::State& state) {
+    RunCcdQuery(state, [](const RotationalSweep& sweep) {
+        return [region = SweptRegion(Bar(), sweep)](const Circle& c) { return region.Overlaps(c, Transform{}); };
+    });
+}
+BENCHMARK(CcdQueryRegionSensu)->Name("CCDQuery/Region/sensu");
+
+void CcdQueryAabbSensu(benchmark::State& state) {
+    RunCcdQuery(state, [](const RotationalSweep& sweep) {
+        return [box = SweptRegion(Bar(), sweep).bounds()](const Circle& c) { return Overlap(c, Transform{}, box); };
+    });
+}
+BENCHMARK(CcdQueryAabbSensu)->Name("CCDQuery/AABB/sensu");
+
+void CcdQuerySpeculativeAabbSensu(benchmark::State& state) {
+    RunCcdQuery(state, [](const RotationalSweep& sweep) {
+        return [box = SpeculativeAABB(Bar(), sweep)](const Circle& c) { return Overlap(c, Transform{}, box); };
+    });
+}
+BENCHMARK(CcdQuerySpeculativeAabbSensu)->Name("CCDQuery/SpeculativeAABB/sensu");
+
+} // namespace

@@ -1,0 +1,48 @@
+#pragma once
+// Small helpers shared by the physics tests: building boxes on a ground and stepping until rest.
+#include "sensu/physics/world.h"
+
+namespace sensu::testing {
+
+inline constexpr float kDt = 1.0f / 60.0f;
+
+/// A static ground box whose top face is y = 0.
+inline BodyId AddGround(World& world, float halfWidth = 50.0f) {
+    const BodyId ground = world.CreateBody({.type = BodyType::Static, .position = {0.0f, -0.5f}});
+    world.CreateShape(ground, {.geometry = Box({halfWidth, 0.5f}), .friction = 0.6f});
+    return ground;
+}
+
+inline BodyId AddBox(World& world, Vec2 position, Vec2 halfExtents, float angle = 0.0f, Vec2 velocity = {}, float omega = 0.0f,
+                     float restitution = 0.0f) {
+    const BodyId body = world.CreateBody(
+        {.type = BodyType::Dynamic, .position = position, .angle = angle, .linearVelocity = velocity, .angularVelocity = omega});
+    world.CreateShape(body, {.geometry = Box(halfExtents), .density = 1.0f, .friction = 0.6f, .restitution = restitution});
+    return body;
+}
+
+inline void StepN(World& world, int steps) {
+    for (int i = 0; i < steps; ++i) world.Step(kDt);
+}
+
+/// Steps until every dynamic body is frozen (returns the step count) or `maxSteps` passed (returns −1).
+inline int StepUntilAllRest(World& world, int maxSteps) {
+    for (int i = 1; i <= maxSteps; ++i) {
+        world.Step(kDt);
+        if (world.GetAwakeBodyCount() == 0) return i;
+    }
+    return -1;
+}
+
+inline bool AllFinite(const World& world) {
+    std::vector<BodyId> ids;
+    world.GetBodies(ids);
+    for (BodyId id : ids) {
+        if (!IsFinite(world.GetPosition(id)) || !IsFinite(world.GetAngle(id)) || !IsFinite(world.GetLinearVelocity(id)) ||
+            !IsFinite(world.GetAngularVelocity(id)))
+            return false;
+    }
+    return true;
+}
+
+} // namespace sensu::testing
