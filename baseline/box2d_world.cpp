@@ -71,20 +71,29 @@ Box2DWorld::Box2DWorld(const scenes::SceneDef& scene, bool allowSleeping)
       velocityIterations_(scene.velocityIterations),
       positionIterations_(scene.positionIterations) {
     world_->SetAllowSleeping(allowSleeping);
-    for (const scenes::SceneBody& sb : scene.bodies) {
-        b2BodyDef bd;
-        bd.type = ToB2(sb.body.type);
-        bd.position = ToB2(sb.body.position);
-        bd.angle = sb.body.angle;
-        bd.linearVelocity = ToB2(sb.body.linearVelocity);
-        bd.angularVelocity = sb.body.angularVelocity;
-        bd.gravityScale = sb.body.gravityScale;
-        b2Body* body = world_->CreateBody(&bd);
-        for (const ShapeDef& shape : sb.shapes) AddShape(body, shape);
-        bodies_.push_back(body);
-        if (sb.body.type == BodyType::Dynamic) dynamicBodies_.push_back(body);
-    }
+    for (const scenes::SceneBody& sb : scene.bodies) AddBody(sb);
 }
+
+void Box2DWorld::AddBody(const scenes::SceneBody& sb) {
+    b2BodyDef bd;
+    bd.type = ToB2(sb.body.type);
+    bd.position = ToB2(sb.body.position);
+    bd.angle = sb.body.angle;
+    bd.linearVelocity = ToB2(sb.body.linearVelocity);
+    bd.angularVelocity = sb.body.angularVelocity;
+    bd.gravityScale = sb.body.gravityScale;
+    b2Body* body = world_->CreateBody(&bd);
+    for (const ShapeDef& shape : sb.shapes) AddShape(body, shape);
+    bodies_.push_back(body);
+    if (sb.body.type == BodyType::Dynamic) dynamicBodies_.push_back(body);
+}
+
+Transform Box2DWorld::GetTransform(int index) const {
+    const b2Transform& xf = bodies_.at(static_cast<size_t>(index))->GetTransform();
+    return {{xf.p.x, xf.p.y}, {xf.q.c, xf.q.s}};
+}
+
+bool Box2DWorld::IsAwake(int index) const { return bodies_.at(static_cast<size_t>(index))->IsAwake(); }
 
 Box2DWorld::~Box2DWorld() = default;
 

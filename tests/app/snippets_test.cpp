@@ -10,7 +10,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <source_location>
 #include <sstream>
 #include <string>
@@ -53,10 +52,26 @@ std::string Dedented(const std::vector<std::string>& lines) {
     return out;
 }
 
+// Parses a marker line "<!-- snippet: file#name -->" (alone on its line) into file and name.
+bool ParseMarker(const std::string& line, std::string& file, std::string& name) {
+    const std::string open = "<!--", close = "-->", key = "snippet:";
+    if (line.size() < open.size() + close.size() || line.rfind(open, 0) != 0 ||
+        line.compare(line.size() - close.size(), close.size(), close) != 0) {
+        return false;
+    }
+    const std::string inner = Trimmed(line.substr(open.size(), line.size() - open.size() - close.size()));
+    if (inner.rfind(key, 0) != 0) return false;
+    const std::string target = Trimmed(inner.substr(key.size()));
+    const size_t hash = target.find('#');
+    if (hash == std::string::npos || hash == 0 || hash + 1 == target.size()) return false;
+    file = target.substr(0, hash);
+    name = target.substr(hash + 1);
+    return file.find_first_of(" \t") == std::string::npos && name.find_first_of(" \t") == std::string::npos;
+}
+
 } // namespace
 
 TEST_CASE("README code excerpts match the marked regions of the files they quote", "[app][snippets]") {
-    const std::regex marker(R"(<!--\s*snippet:\s*([^#\s]+)#([\w-]+)\s*-->)");
     int checked = 0;
     for (const char* top : {"samples", "tutorials"}) {
         const fs::path root = SourceRoot() / top;
@@ -65,11 +80,9 @@ TEST_CASE("README code excerpts match the marked regions of the files they quote
             if (item.path().filename() != "README.md") continue;
             const auto readme = Lines(item.path());
             for (size_t i = 0; i < readme.size(); ++i) {
-                std::smatch m;
-                const std::string line = Trimmed(readme[i]);
-                if (!std::regex_match(line, m, marker)) continue;  // a marker is a line of its own
-                const fs::path file = item.path().parent_path() / m[1].str();
-                const std::string name = m[2].str();
+                std::string quoted, name;
+                if (!ParseMarker(Trimmed(readme[i]), quoted, name)) continue;  // a marker is a line of its own
+                const fs::path file = item.path().parent_path() / quoted;
                 INFO(item.path().string() << " line " << i + 1 << ": snippet " << file.string() << "#" << name);
                 REQUIRE(fs::exists(file));
 

@@ -145,3 +145,14 @@ TEST_CASE("Collide functions reject a negative or non-finite margin", "[manifold
     CHECK_THROWS_AS(CollideCircles(circle, At(0, 0), circle, At(0, 0), std::numeric_limits<float>::quiet_NaN()), InvalidArgument);
     CHECK_THROWS_AS(CollideBoxAndCircle(box, At(0, 0), circle, At(0, 0), std::numeric_limits<float>::infinity()), InvalidArgument);
 }
+
+TEST_CASE("Regression: a circle centred on a segment gets the segment normal, not a round-off direction", "[manifold]") {
+    // The centre lies on the segment up to round-off; c − closest is then noise, the face normal is exact.
+    const Segment segment({-0.7f, -0.672f}, {-0.0764f, -0.8696f});
+    const Vec2 onSegment = Lerp(segment.a(), segment.b(), 0.57f);
+    const Manifold m = CollideSegmentAndCircle(segment, At(0, 0), Circle({0, 0}, 0.38f), At(onSegment.x, onSegment.y));
+    REQUIRE(m.pointCount == 1);
+    const Vec2 edge = Normalize(segment.b() - segment.a());
+    CHECK(std::abs(Dot(m.normal, edge)) < 1e-6f);
+    CHECK(m.points[0].separation == Approx(-0.38f).margin(1e-5));
+}

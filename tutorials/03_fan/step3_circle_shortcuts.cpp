@@ -84,16 +84,18 @@ public:
         const float line = r.LineHeight();
         char text[200];
         r.DrawScreenText({10.0f, 10.0f}, "Circle against the fan (seed 000 sec. 2.4): each dot is the centre of a circle of radius rc");
-        std::snprintf(text, sizeof text, "shortcut shown: %s -- %s", variant.name, variant.why);
-        r.DrawScreenText({10.0f, 10.0f + line}, text, colors::kTextDim);
-        std::snprintf(text, sizeof text, "orange: %d centres reported touching that do not touch   purple: %d touching centres missed",
-                      phantom, missed);
-        r.DrawScreenText({10.0f, 10.0f + 2.0f * line}, text, phantom + missed > 0 ? colors::kOrange : colors::kGreen);
+        std::snprintf(text, sizeof text, "shortcut shown: %s", variant.name);
+        r.DrawScreenText({10.0f, 10.0f + line}, text);
+        r.DrawScreenText({10.0f, 10.0f + 2.0f * line}, variant.why, colors::kTextDim);
+        std::snprintf(text, sizeof text, "orange: %d centres reported touching that do not touch", phantom);
+        r.DrawScreenText({10.0f, 10.0f + 3.0f * line}, text, phantom > 0 ? colors::kOrange : colors::kTextDim);
+        std::snprintf(text, sizeof text, "purple: %d touching centres missed", missed);
+        r.DrawScreenText({10.0f, 10.0f + 4.0f * line}, text, missed > 0 ? colors::kPurple : colors::kTextDim);
         for (size_t i = 0; i < kVariants.size(); ++i) {
             const bool says = kVariants[i].test(fan, circle, Transform{});
             std::snprintf(text, sizeof text, "%-30s says %s%s", kVariants[i].name, says ? "touching" : "apart",
                           says == exact ? "" : "   <- wrong for the dragged circle");
-            r.DrawScreenText({10.0f, 10.0f + float(4 + i) * line}, text, says == exact ? colors::kTextDim : colors::kOrange);
+            r.DrawScreenText({10.0f, 10.0f + float(6 + i) * line}, text, says == exact ? colors::kTextDim : colors::kOrange);
         }
     }
 

@@ -21,8 +21,13 @@ public:
     Box2DWorld(const Box2DWorld&) = delete;
     Box2DWorld& operator=(const Box2DWorld&) = delete;
 
+    /// Adds one more body (e.g. dropped by a sample); it gets the next index after the scene's bodies.
+    void AddBody(const scenes::SceneBody& body);
     /// One step of scene.dt with the scene's velocity/position iterations.
     void Step();
+    /// Pose and sleep state of body `index` (SceneDef order, then added bodies).
+    Transform GetTransform(int index) const;
+    bool IsAwake(int index) const;
     /// Dynamic bodies in SceneDef order; `resting` means asleep.
     void Sample(std::vector<scenes::BodySample>& out) const;
     int AwakeBodyCount() const;

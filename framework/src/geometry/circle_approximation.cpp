@@ -10,7 +10,7 @@ namespace {
 
 constexpr float kHalfSqrt2 = 0.70710678118654752f;
 // Pixel-grid resolution at which a large cell's circle is scored (see CircleFitter::FitCell).
-constexpr int kSamplesAcross = 12;
+constexpr int kSamplesAcross = 16;
 
 int CeilDiv(int a, int b) { return (a + b - 1) / b; }
 
@@ -315,8 +315,8 @@ public:
         net_.assign(static_cast<size_t>(bins), 0);
         const int x0 = static_cast<int>(std::floor(c.center.x - rMax)), x1 = static_cast<int>(std::ceil(c.center.x + rMax));
         const int y0 = static_cast<int>(std::floor(c.center.y - rMax)), y1 = static_cast<int>(std::ceil(c.center.y + rMax));
-        // Large circles are judged on a grid of about kSamplesAcross pixels across (weights cancel).
-        const int step = std::max(1, (x1 - x0) / kSamplesAcross);
+        // Large circles are judged on a grid of about 2·kSamplesAcross pixels across (weights cancel).
+        const int step = std::max(1, (x1 - x0) / (2 * kSamplesAcross));
         for (int y = y0 + step / 2; y < y1; y += step) {
             const float dy = static_cast<float>(y) + 0.5f - c.center.y;
             for (int x = x0 + step / 2; x < x1; x += step) {

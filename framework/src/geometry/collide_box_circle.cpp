@@ -25,7 +25,8 @@ Manifold CollideBoxAndCircle(const Box& a, const Transform& xfA, const Circle& b
         const float distanceSquared = LengthSquared(d);
         if (distanceSquared > Square(r + margin)) return Manifold{};
         distance = std::sqrt(distanceSquared);
-        normal = (1.0f / distance) * d;  // distance > 0 outside both slabs
+        // distance > 0 outside both slabs unless d² underflows (sizes near 1e-19 m): then use a face normal.
+        normal = distance > 0.0f ? (1.0f / distance) * d : Vec2{signX, 0.0f};
         // Corner index counter-clockwise from (−hx, −hy), as Box::Corners().
         feature = 0x80u | (signY > 0.0f ? (signX > 0.0f ? 2u : 3u) : (signX > 0.0f ? 1u : 0u));
     } else if (outsideX || outsideY) {  // face region: the face normal is exact

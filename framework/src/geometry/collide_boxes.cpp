@@ -45,16 +45,18 @@ Manifold ClipBoxes(const Transform& frameA, const Transform& frameB, const Trans
     // Incident face: I's face whose normal is most anti-parallel to +x. I's axes in F are ex, ey.
     const Vec2 ex = inc.q.XAxis();
     const Vec2 ey = inc.q.YAxis();
-    const float useX = std::abs(ex.x) >= std::abs(ey.x) ? 1.0f : 0.0f;
-    const float normalSign = -std::copysign(1.0f, Pick(useX, ex.x, ey.x));
-    const Vec2 faceAxis = Pick(useX, ex, ey);
-    const Vec2 edgeAxis = Pick(useX, ey, ex);
-    const float faceHalf = Pick(useX, hI.x, hI.y);
-    const float edgeHalf = Pick(useX, hI.y, hI.x);
+    const int useY = std::abs(ex.x) >= std::abs(ey.x) ? 0 : 1;
+    const Vec2 axes[2] = {ex, ey};
+    const float halfExtentsI[2] = {hI.x, hI.y};
+    const Vec2 faceAxis = axes[useY];
+    const Vec2 edgeAxis = axes[1 - useY];
+    const float faceHalf = halfExtentsI[useY];
+    const float edgeHalf = halfExtentsI[1 - useY];
+    const float normalSign = -std::copysign(1.0f, faceAxis.x);
     const Vec2 faceCenter = inc.p + (normalSign * faceHalf) * faceAxis;
     const Vec2 w1 = faceCenter + edgeHalf * edgeAxis;
     const Vec2 w2 = faceCenter - edgeHalf * edgeAxis;
-    const uint32_t incidentFace = (useX > 0.5f ? 0u : 2u) | (normalSign > 0.0f ? 0u : 1u);  // +x, −x, +y, −y of I
+    const uint32_t incidentFace = (useY != 0 ? 2u : 0u) | (normalSign > 0.0f ? 0u : 1u);  // +x, −x, +y, −y of I
 
     // Clip w1–w2 to [−e, e] in y by sliding each end point along the edge. The incident face is at most
     // 45° from anti-parallel, so |w2.y − w1.y| ≥ √2·edgeHalf > 0.
@@ -73,8 +75,8 @@ Manifold ClipBoxes(const Transform& frameA, const Transform& frameB, const Trans
     const float s2 = p2.x - depthR;
     // Each point midway between I's point and its projection onto the reference face. Both slots are
     // written by constant index (a variable index defeats store forwarding when the result is copied).
-    const ManifoldPoint point1{TransformPoint(face, {p1.x - 0.5f * s1, p1.y}), s1, detail::MakeId(referenceEdge, id1, flipped > 0.5f)};
-    const ManifoldPoint point2{TransformPoint(face, {p2.x - 0.5f * s2, p2.y}), s2, detail::MakeId(referenceEdge, id2, flipped > 0.5f)};
+    const ManifoldPoint point1{TransformPoint(face, {p1.x - 0.5f * s1, p1.y}), s1, detail::MakeId(referenceEdge, id1, flip != 0)};
+    const ManifoldPoint point2{TransformPoint(face, {p2.x - 0.5f * s2, p2.y}), s2, detail::MakeId(referenceEdge, id2, flip != 0)};
     const bool keep1 = s1 <= margin;
     const bool keep2 = s2 <= margin && !single;
     Manifold m;

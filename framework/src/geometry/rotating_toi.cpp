@@ -22,15 +22,16 @@ bool FixedPivot(const RotationalSweep& s) { return s.translation.x == 0.0f && s.
 struct Entry {
     float key = std::numeric_limits<float>::infinity(); // diamond angle of the entry
     Vec2 x{};               // arc point at entry (same frame as the core it enters)
-    Vec2 normal{};          // outward unit normal of the grown core there
+    int feature = 0;        // boundary piece of the grown core (swept::CrossingNormal)
+    const RoundedCore* core = nullptr; // the core entered
     Vec2 start{};           // the arc's start (the vertex at t = 0)
     float direction = 1.0f; // +1 CCW, −1 CW
     bool fromA = false;     // true: traced by a vertex of A (forward); false: by a vertex of B (backward)
 };
 
 void FindEntry(Entry& best, Vec2 p0, float sigma, float limit, bool fromA, const RoundedCore& core, float reach) {
-    swept::ForEachCrossing(p0, sigma, Min(limit, best.key), core, reach, [&](Vec2 x, float key, Vec2 normal) {
-        if (key < best.key) best = {key, x, normal, p0, sigma, fromA};
+    swept::ForEachCrossing(p0, sigma, Min(limit, best.key), core, reach, [&](Vec2 x, float key, int feature) {
+        if (key < best.key) best = {key, x, feature, &core, p0, sigma, fromA};
         return false;
     });
 }
@@ -97,27 +98,30 @@ RotatingImpact ExactRotating(const RoundedCore& coreA, const RotationalSweep& sw
     const float alpha = sweepA.sweepAngle;
     if (alpha == 0.0f) return out; // no motion and no overlap at the start: no contact
     const float sigma = alpha >= 0.0f ? 1.0f : -1.0f;
-    // Search every crossing of the first turn (diamond angle < 4); the sweep's own limit costs trig,
-    // so it is computed only when there is a candidate to compare it with.
+    // Search every crossing of the first turn (diamond angle < 4); only the winner's true angle is
+    // then compared with the sweep (one atan2, no trig for the limit).
     Entry best;
     // Vertices of B, carried backwards, entering A grown by both radii.
     for (int j = 0; j < coreB.count; ++j) FindEntry(best, coreB.points[j], -sigma, 4.0f, false, coreA, reach);
     // Vertices of A entering B grown by both radii (a point B is covered by its own arc above).
     if (coreB.count >= 2)
         for (int i = 0; i < coreA.count; ++i) FindEntry(best, coreA.points[i], sigma, 4.0f, true, coreB, reach);
-    if (!(best.key <= swept::DiamondLimit(alpha))) return out;
+    if (!(best.key < std::numeric_limits<float>::infinity())) return out;
 
     // The exact angle of the winner (the only inverse trig). Its rotation needs no trig: it takes the
     // arc's start to x, so (cos φ, sin φ) = (start·x, start×x) / ρ².
     const float c = Dot(best.start, best.x), s = best.direction * Cross(best.start, best.x);
     float angle = std::atan2(s, c);
     if (angle < 0.0f) angle += kTwoPi;
+    const float turn = std::abs(alpha);
+    if (angle > turn) return out; // the first crossing lies beyond this step's rotation
     out.state = RotatingToiState::Hit;
-    out.t = Clamp(angle / std::abs(alpha), 0.0f, 1.0f);
+    out.t = Clamp(angle / turn, 0.0f, 1.0f);
+    const Vec2 entered = swept::CrossingNormal(*best.core, best.feature, best.x);
     if (best.fromA) {
         // x: A's vertex at time t in A's start frame, on B grown by the reach; B's outward normal
         // there points from B to A.
-        const Vec2 normal = -best.normal;
+        const Vec2 normal = -entered;
         out.normal = Rotate(startA.q, normal);
         out.point = TransformPoint(startA, best.x + coreA.radius * normal);
     } else {
@@ -126,8 +130,8 @@ RotatingImpact ExactRotating(const RoundedCore& coreA, const RotationalSweep& sw
         const float inv = 1.0f / LengthSquared(best.start);
         const Rot turned = NormalizeRot({c * inv, -best.direction * s * inv});
         const Rot poseA = Mul(startA.q, turned);
-        out.normal = Rotate(poseA, best.normal);
-        out.point = startA.p + Rotate(poseA, best.x - coreB.radius * best.normal);
+        out.normal = Rotate(poseA, entered);
+        out.point = startA.p + Rotate(poseA, best.x - coreB.radius * entered);
     }
     return out;
 }

@@ -109,7 +109,7 @@ bool PointWithinCore(Vec2 p, const RoundedCore& core, float reach) {
 bool ArcMeetsRoundedCore(Vec2 p0, float sigma, float limit, const RoundedCore& core, float reach) {
     if (PointWithinCore(p0, core, reach)) return true;
     bool met = false;
-    ForEachCrossing(p0, sigma, limit, core, reach, [&](Vec2, float, Vec2) { return met = true; });
+    ForEachCrossing(p0, sigma, limit, core, reach, [&](Vec2, float, int) { return met = true; });
     return met;
 }
 

@@ -44,20 +44,33 @@ inline float DiamondLimit(float sweep) {
     return turn >= kTwoPi ? 4.0f : DiamondAngle(std::sin(turn), std::cos(turn));
 }
 
+/// Boundary pieces of core ⊕ disc(reach), as ForEachCrossing reports them: edge i pushed out along
+/// its normal (feature i), the far side of a capsule core (kCapsuleBackSide), the circle about vertex i
+/// (kVertexCircle + i).
+inline constexpr int kCapsuleBackSide = -1;
+inline constexpr int kVertexCircle = 16;
+
+/// Outward unit normal of the grown core at a point x of boundary piece `feature`.
+inline Vec2 CrossingNormal(const RoundedCore& core, int feature, Vec2 x) {
+    if (feature == kCapsuleBackSide) return -core.normals[0];
+    if (feature >= kVertexCircle) return Normalize(x - core.points[feature - kVertexCircle]);
+    return core.normals[feature];
+}
+
 /// The circle |x| = |p0| about the origin against the boundary of core ⊕ disc(reach): edges pushed out
-/// along their normals and circles of radius `reach` about the vertices. Calls visit(x, key, normal)
+/// along their normals and circles of radius `reach` about the vertices. Calls visit(x, key, feature)
 /// for every crossing x whose angle from p0, turning by sign `sigma`, has diamond angle key ≤ limit;
-/// `normal` is the outward normal of the grown core at x. Stops when visit returns true. Everything
+/// `feature` names the boundary piece (see CrossingNormal). Stops when visit returns true. Everything
 /// is compared squared, so crossings that do not exist cost no square root.
 template <class Visit>
 void ForEachCrossing(Vec2 p0, float sigma, float limit, const RoundedCore& core, float reach, Visit&& visit) {
     const float rho2 = LengthSquared(p0);
     const float rho = std::sqrt(rho2);
-    auto offer = [&](Vec2 x, Vec2 normal) {
+    auto offer = [&](Vec2 x, int feature) {
         const float key = DiamondAngle(sigma * Cross(p0, x), Dot(p0, x));
-        return key <= limit && visit(x, key, normal);
+        return key <= limit && visit(x, key, feature);
     };
-    auto segment = [&](Vec2 a, Vec2 b, Vec2 normal) {
+    auto segment = [&](Vec2 a, Vec2 b, int feature) {
         // |a + t d|² = ρ² for t = (−bq ± √disc)/dd; t in [0, 1] is tested before dividing.
         const Vec2 d = b - a;
         const float dd = LengthSquared(d);
@@ -66,19 +79,19 @@ void ForEachCrossing(Vec2 p0, float sigma, float limit, const RoundedCore& core,
         if (dd <= 0.0f || disc < 0.0f) return false;
         const float root = std::sqrt(disc);
         const float n1 = -bq - root, n2 = -bq + root;
-        if (n1 >= 0.0f && n1 <= dd && offer(a + (n1 / dd) * d, normal)) return true;
-        return n2 >= 0.0f && n2 <= dd && offer(a + (n2 / dd) * d, normal);
+        if (n1 >= 0.0f && n1 <= dd && offer(a + (n1 / dd) * d, feature)) return true;
+        return n2 >= 0.0f && n2 <= dd && offer(a + (n2 / dd) * d, feature);
     };
     const int n = core.count;
     if (n >= 3) {
         for (int i = 0; i < n; ++i) {
             const Vec2 shift = reach * core.normals[i];
-            if (segment(core.points[i] + shift, core.points[i + 1 < n ? i + 1 : 0] + shift, core.normals[i])) return;
+            if (segment(core.points[i] + shift, core.points[i + 1 < n ? i + 1 : 0] + shift, i)) return;
         }
     } else if (n == 2) {
         const Vec2 shift = reach * core.normals[0];
-        if (segment(core.points[0] + shift, core.points[1] + shift, core.normals[0])) return;
-        if (segment(core.points[0] - shift, core.points[1] - shift, -core.normals[0])) return;
+        if (segment(core.points[0] + shift, core.points[1] + shift, 0)) return;
+        if (segment(core.points[0] - shift, core.points[1] - shift, kCapsuleBackSide)) return;
     }
     if (reach <= 0.0f) return;
     const float reach2 = reach * reach;
@@ -95,8 +108,8 @@ void ForEachCrossing(Vec2 p0, float sigma, float limit, const RoundedCore& core,
         const Vec2 u = (1.0f / d) * v;
         const Vec2 base = along * u;
         const Vec2 x1 = base + h * LeftPerp(u), x2 = base - h * LeftPerp(u);
-        if (offer(x1, Normalize(x1 - v))) return;
-        if (offer(x2, Normalize(x2 - v))) return;
+        if (offer(x1, kVertexCircle + i)) return;
+        if (offer(x2, kVertexCircle + i)) return;
     }
 }
 

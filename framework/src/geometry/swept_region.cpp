@@ -249,23 +249,31 @@ void SweptRegion::Init(const RoundedCore& core, const RotationalSweep& sweep) {
         bounds_ = i == 0 ? box : Union(bounds_, box);
     }
     bounds_ = Inflate(bounds_, core_.radius + margin_);
+    fan_ = FanOfCore(core_, sweep);
+}
+
+bool SweptRegion::OverlapsDisc(Vec2 center, float radius) const {
+    // A disc meets the sweep only through the arc its centre traces backwards: no copy of a core.
+    if (center.x + radius < bounds_.lower.x || center.x - radius > bounds_.upper.x || center.y + radius < bounds_.lower.y ||
+        center.y - radius > bounds_.upper.y)
+        return false;
+    // The conservative fan rejects most of the rest for the price of a circle–sector test.
+    if (!Overlap(*fan_, Circle(center, radius), Transform{})) return false;
+    const Vec2 p = InvRotate(startRotation_, center - pivot_);
+    float reach = core_.radius + margin_ + radius;
+    // Float allowance, as in OverlapsRounded (ρ ≤ coreMax + reach inside the fan's ring).
+    reach += 1e-6f * (2.0f * coreMaxRadius_ + 3.0f * reach);
+    return swept::ArcMeetsRoundedCore(p, -sigma_, limit_, core_, reach);
 }
 
 bool SweptRegion::OverlapsRounded(const RoundedCore& query) const {
+    if (query.count == 1) return OverlapsDisc(query.points[0], query.radius);
     float reach = core_.radius + margin_ + query.radius;
     // Cheap reject on the bounding boxes.
     AABB box{query.points[0], query.points[0]};
     for (int j = 1; j < query.count; ++j) box = {Min(box.lower, query.points[j]), Max(box.upper, query.points[j])};
     if (!sensu::Overlaps(Inflate(box, query.radius), bounds_)) return false;
 
-    // A rounded point (circle) needs only its own arc: no copy of a whole core.
-    if (query.count == 1) {
-        const Vec2 p = InvRotate(startRotation_, query.points[0] - pivot_);
-        const float rho2 = LengthSquared(p);
-        reach += 1e-6f * (coreMaxRadius_ + std::sqrt(rho2) + reach);
-        if (rho2 > Square(coreMaxRadius_ + reach) || (coreMinRadius_ > reach && rho2 < Square(coreMinRadius_ - reach))) return false;
-        return swept::ArcMeetsRoundedCore(p, -sigma_, limit_, core_, reach);
-    }
     // The query in the body frame at t = 0.
     const RoundedCore local = swept::InvPosed(query, {pivot_, startRotation_});
     float farthest = 0.0f;
@@ -292,13 +300,12 @@ bool SweptRegion::OverlapsRounded(const RoundedCore& query) const {
 
 bool SweptRegion::Overlaps(Vec2 point) const {
     RequireFinite(point, "SweptRegion query point");
-    RoundedCore query;
-    query.points[0] = point;
-    query.count = 1;
-    return OverlapsRounded(query);
+    return OverlapsDisc(point, 0.0f);
 }
 
-bool SweptRegion::Overlaps(const Circle& shape, const Transform& xf) const { return OverlapsRounded(swept::CoreOf(shape, xf)); }
+bool SweptRegion::Overlaps(const Circle& shape, const Transform& xf) const {
+    return OverlapsDisc(TransformPoint(xf, shape.center()), shape.radius());
+}
 bool SweptRegion::Overlaps(const Capsule& shape, const Transform& xf) const { return OverlapsRounded(swept::CoreOf(shape, xf)); }
 bool SweptRegion::Overlaps(const Box& shape, const Transform& xf) const { return OverlapsRounded(swept::CoreOf(shape, xf)); }
 bool SweptRegion::Overlaps(const ConvexPolygon& shape, const Transform& xf) const { return OverlapsRounded(swept::CoreOf(shape, xf)); }

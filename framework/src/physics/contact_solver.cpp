@@ -119,6 +119,8 @@ void SolveContact(SolverContact& sc, SolverVelocity& a, SolverVelocity& b, const
     if (sc.friction > 0.0f) {
         for (int p = 0; p < sc.pointCount; ++p) {
             SolverPoint& sp = sc.points[p];
+            // No normal impulse means a zero friction bound: the row would clamp to exactly nothing.
+            if (sp.normalImpulse == 0.0f && (sp.tangentImpulse == 0.0f || !st.accumulateImpulses)) continue;
             const float vt = Dot(RelativeVelocity(a, b, sp.rA, sp.rB), t);
             float lambda = -sp.tangentMass * vt;
             const float maxFriction = sc.friction * sp.normalImpulse;

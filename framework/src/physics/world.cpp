@@ -153,17 +153,19 @@ AABB WorldImpl::ComputeShapeAABB(const Shape& s, const Body& body) const {
 void WorldImpl::SynchronizeShape(int shapeIndex) {
     Shape& s = shapes[shapeIndex];
     const Body& body = bodies[s.body];
-    AABB box = ComputeShapeAABB(s, body);
-    if (body.type != BodyType::Static && s.proxy != kNull) {
-        const Vec2 d = stepDt * body.v;  // one step of motion
-        box = Union(box, AABB{box.lower + d, box.upper + d});
-    }
+    const AABB box = ComputeShapeAABB(s, body);
+    // The tree must hold the AABB of this step's motion; when it has to re-insert, it stretches the fat
+    // AABB four steps ahead along the velocity, so a falling body re-inserts every few steps only.
+    const Vec2 d = body.type == BodyType::Static ? Vec2{} : stepDt * body.v;
+    const AABB swept = Union(box, AABB{box.lower + d, box.upper + d});
+    const Vec2 ahead = 4.0f * d;
+    const AABB fat = Inflate(Union(box, AABB{box.lower + ahead, box.upper + ahead}), settings.aabbMargin);
     if (s.proxy == kNull) {
-        s.proxy = tree.CreateProxy(Inflate(box, settings.aabbMargin), shapeIndex);
-    } else if (tree.FatAABB(s.proxy).Contains(box)) {
+        s.proxy = tree.CreateProxy(fat, shapeIndex);
+    } else if (tree.FatAABB(s.proxy).Contains(swept)) {
         return;
     } else {
-        tree.MoveProxy(s.proxy, Inflate(box, settings.aabbMargin));
+        tree.MoveProxy(s.proxy, fat);
     }
     if (!s.moved) {
         s.moved = true;

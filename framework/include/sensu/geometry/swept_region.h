@@ -97,7 +97,7 @@ private:
 /// traced by a vertex of the body's core meets Q grown by the radii, or an arc traced backwards by a
 /// vertex of Q's core meets the body grown by the radii (the first contact of two convex shapes is at
 /// a vertex of one of them). Touching counts as overlap. Costs no allocation; cheap rejects first
-/// (bounding box, then the ring of radii).
+/// (bounding box, then the conservative fan for discs, the ring of radii for other shapes).
 class SweptRegion {
 public:
     SweptRegion(const Circle& body, const RotationalSweep& sweep);
@@ -109,6 +109,8 @@ public:
     const AABB& bounds() const { return bounds_; }
     /// The amount by which the region is grown to cover the translation (|translation|/2, m).
     float margin() const { return margin_; }
+    /// The conservative fan of the same sweep: the region's cheap first filter.
+    const Sector& fan() const { return *fan_; }
 
     bool Overlaps(Vec2 point) const;
     bool Overlaps(const Circle& shape, const Transform& xf) const;
@@ -121,6 +123,8 @@ private:
     void Init(const RoundedCore& core, const RotationalSweep& sweep);
     /// The query (world) as a rounded core.
     bool OverlapsRounded(const RoundedCore& query) const;
+    /// A disc (world centre, radius ≥ 0): the fast path of points and circles.
+    bool OverlapsDisc(Vec2 center, float radius) const;
 
     Vec2 pivot_{};                        ///< mid-step pivot (world)
     Rot startRotation_{};                 ///< body rotation at t = 0
@@ -130,6 +134,7 @@ private:
     float margin_ = 0.0f;                 ///< |translation| / 2 (m)
     float coreMinRadius_ = 0.0f, coreMaxRadius_ = 0.0f; ///< nearest and farthest core distance from the pivot
     AABB bounds_{};
+    std::optional<Sector> fan_;           ///< always set by Init; optional only because Sector has no default
 };
 
 } // namespace sensu
