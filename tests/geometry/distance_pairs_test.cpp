@@ -114,6 +114,13 @@ TEST_CASE("Distance of named degenerate pairs", "[distance]") {
             CHECK(d.distance == Approx((1.5f - 0.5f * std::sqrt(2.0f)) * s).epsilon(1e-4));
         }
     }
+    SECTION("parallel and collinear segments") {
+        const Segment s({0, 0}, {1, 0});
+        CHECK(Distance(s, Transform{}, Segment({0.5f, 0.25f}, {3, 0.25f}), Transform{}).distance == Approx(0.25f).margin(1e-6));
+        CHECK(Distance(s, Transform{}, Segment({1.5f, 0}, {3, 0}), Transform{}).distance == Approx(0.5f).margin(1e-6));
+        CHECK(Distance(s, Transform{}, Segment({0.5f, 0}, {3, 0}), Transform{}).distance == Approx(0.0f).margin(1e-6));
+        CHECK(Distance(s, Transform{}, Segment({0.5f, -1}, {0.5f, 1}), Transform{}).distance == Approx(0.0f).margin(1e-6));
+    }
     SECTION("proxy from raw points validates") {
         const std::vector<Vec2> none;
         CHECK_THROWS_AS(MakeProxy(none, 0.0f), InvalidArgument);

@@ -217,6 +217,16 @@ TEST_CASE("MoveAndSlide: stops at walls, slides, corners, grazing", "[moveandsli
     }
 }
 
+TEST_CASE("MoveAndSlide: long obstacle lists (beyond the near-mask) behave the same", "[moveandslide]") {
+    std::vector<Obstacle> many;
+    for (int i = 0; i < 300; ++i) many.push_back({Segment({-100.0f + i, 50}, {-99.5f + i, 50}), {}});
+    many.push_back({Box({0.5f, 10}, {2.5f, 0}), {}}); // index 300: past the mask
+    const MoveAndSlideResult r = MoveAndSlide({0.5f, 0.0f}, {0, 3}, {5, 0}, many);
+    CHECK(r.position.x == Approx(1.5f - kSkin).epsilon(1e-5));
+    REQUIRE(r.contactCount == 1);
+    CHECK(r.contacts[0].obstacle == 300);
+}
+
 TEST_CASE("MoveAndSlide: slopes", "[moveandslide]") {
     const CharacterShape ball{0.5f, 0.0f};
     auto slope = [](float angle) { return std::vector<Obstacle>{{Segment({-10, 0}, {10, 0}), Transform::FromAngle({}, angle)}}; };

@@ -201,6 +201,16 @@ TEST_CASE("RayCast degenerate cases", "[raycast][degenerate]") {
         CHECK(out.fraction == Approx(0.5f));
         CHECK(out.normal.y == Approx(1.0f));
     }
+    SECTION("regression: a thin fan's tip is not widened by the cosine test's rounding") {
+        // A ray 5e-7 m inside the tip of a zero-angle fan meets the outer circle 1e-3 rad beside the
+        // axis. In float, q·A ≥ |q| cos θ cannot tell angles below ~1e-3 rad, so that arc point was
+        // once taken as the hit, 1e-3 m early; the fan is only its radial segment, hit at y = 0.
+        const Sector fan({0, 0}, {1, 0}, 0.0f, 0.0f, 1.0f);
+        const CastOutput out = RayCast(fan, id, {{0.9999995f, -1}, {0, 2}, 1});
+        REQUIRE(out.hit);
+        CHECK(out.fraction == Approx(0.5f).epsilon(1e-6));
+        CHECK(out.point.y == Approx(0.0f).margin(1e-6));
+    }
     SECTION("a placed shape: the transform moves and turns it") {
         const CastOutput out = RayCast(Box({1, 0.5f}), Transform::FromAngle({10, 0}, kPi / 2), {{10, -5}, {0, 10}, 1});
         CHECK(out.fraction == Approx(0.4f));

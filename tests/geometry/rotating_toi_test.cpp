@@ -63,6 +63,27 @@ TEST_CASE("Rotating time of impact: the body at rest may be either one", "[rotat
     CHECK(ba.normal.y == Approx(-ab.normal.y).margin(1e-6));
 }
 
+TEST_CASE("SweptRegion::TimeOfImpact agrees with TimeOfImpact for resting circles", "[rotating_toi]") {
+    Rng rng(77);
+    int hits = 0;
+    for (int c = 0; c < 10000; ++c) {
+        const float scale = std::pow(10.0f, rng.Uniform(-3.0f, 3.0f));
+        const ConvexShape body = RandomShape(rng, scale * rng.InBox(-1.5f, 1.5f), scale * rng.Uniform(0.2f, 1.0f));
+        RotationalSweep sweep{.pivot = scale * rng.InBox(-2.0f, 2.0f), .startAngle = rng.Angle(),
+                              .sweepAngle = rng.Uniform(-3.0f * kPi, 3.0f * kPi)};
+        if (rng.Chance(0.2f)) sweep.translation = scale * rng.InBox(-1.0f, 1.0f);
+        const Vec2 near = TransformPoint(SweepPose(sweep, rng.Uniform(0.0f, 1.0f)), BoundOf(body).center) + scale * rng.InBox(-1.5f, 1.5f);
+        const Circle ball(near, scale * rng.Uniform(0.0f, 0.3f));
+        const RotatingImpact direct = TimeOfImpact(body, sweep, ball, {});
+        const SweptRegion region = std::visit([&](const auto& b) { return SweptRegion(b, sweep); }, body);
+        const RotatingImpact viaRegion = region.TimeOfImpact(ball, {});
+        REQUIRE(viaRegion.state == direct.state);
+        CHECK(viaRegion.t == Approx(direct.t).margin(1e-5));
+        hits += direct.hit();
+    }
+    CHECK(hits > 1000);
+}
+
 TEST_CASE("Rotating time of impact rejects invalid input", "[rotating_toi]") {
     const Box bar({1.0f, 0.1f});
     const Circle ball({0.0f, 1.0f}, 0.05f);

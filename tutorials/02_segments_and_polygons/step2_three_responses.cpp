@@ -41,8 +41,8 @@ public:
     static std::unique_ptr<Sample> Create(const SampleSettings& settings) { return std::make_unique<ThreeResponses>(settings); }
 
     void SetupCamera(Camera& camera) override {
-        camera.center = {0.0f, 0.6f};
-        camera.viewHeight = 7.5f;
+        camera.center = {0.0f, 0.4f};
+        camera.viewHeight = 11.5f; // the three panels, 19.5 m wide, fit a 16:9 view
     }
 
     void Step(const Input& input) override {

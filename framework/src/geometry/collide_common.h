@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "sensu/geometry/manifold.h"
+#include "sensu/geometry/primitives.h"
 
 namespace sensu::detail {
 
@@ -138,6 +139,85 @@ inline FaceSeparation MaxFaceSeparation(const RoundedPolygon& a, const RoundedPo
     return best;
 }
 
+// Feature ids (uint32): bits 0–7 the feature on the incident side, bits 8–15 the reference edge,
+// bit 16 set when B holds the reference edge. The low byte is a vertex index, or 0x80 | 0 / 1 for a point
+// clipped at the reference edge's start / end, or 0x40 | (i << 3) | j for a vertex–vertex contact.
+inline constexpr uint32_t kIdFlipped = 1u << 16;
+inline constexpr uint32_t MakeId(int referenceEdge, uint32_t incidentFeature, bool flipped) {
+    return (flipped ? kIdFlipped : 0u) | (static_cast<uint32_t>(referenceEdge) << 8) | incidentFeature;
+}
+
+inline int Next(int i, int count) { return i + 1 < count ? i + 1 : 0; }
+
+/// Rounded convex polygon (count ≥ 2 vertices and edge normals, radius) against a disc at c of radius rc,
+/// all in one frame; normal from the polygon to the disc (negated when `flipped`). V is Vec2 or RawVec2,
+/// so a ConvexPolygon's own arrays can be used without a copy.
+template <class V>
+Manifold CollidePolygonAndPoint(const V* vertices, const V* normals, int count, float radius, Vec2 c, float rc, float margin, bool flipped) {
+    // The edge whose line the centre is farthest outside of: for a point outside a convex polygon the
+    // closest point lies on that edge (its interior or an end), inside it is the face of least depth.
+    int best = 0;
+    float faceSeparation = -3.4e38f;
+    for (int i = 0; i < count; ++i) {
+        const float s = Dot(normals[i], c - vertices[i]);
+        if (s > faceSeparation) {
+            faceSeparation = s;
+            best = i;
+        }
+    }
+    const float total = radius + rc;
+    if (faceSeparation > total + margin) return Manifold{};
+
+    Vec2 normal = normals[best];
+    Vec2 core;          // closest point of p's core to c
+    float distance;     // signed distance of c from p's core
+    uint32_t feature = static_cast<uint32_t>(best);
+    if (faceSeparation <= 0.0f) {
+        distance = faceSeparation;
+        core = c - distance * normal;
+    } else {
+        float t = 0.0f;
+        core = ClosestPointOnSegment(vertices[best], vertices[Next(best, count)], c, &t);
+        if (t > 0.0f && t < 1.0f) {
+            // Face region: the face normal is exact; c − core would carry round-off when c is on the edge.
+            distance = faceSeparation;
+            core = c - distance * normal;
+        } else {
+            // Vertex region: the normal runs from the vertex to c (distance ≥ faceSeparation > 0).
+            const Vec2 d = c - core;
+            distance = Length(d);
+            if (distance > 1e-30f) normal = (1.0f / distance) * d;
+            feature = 0x80u | static_cast<uint32_t>(t <= 0.0f ? best : Next(best, count));
+        }
+        if (distance - total > margin) return Manifold{};
+    }
+    const float separation = distance - total;
+    Manifold m;
+    m.normal = flipped ? -normal : normal;
+    m.points[0].point = core + (radius + 0.5f * separation) * normal;  // midway between the surfaces
+    m.points[0].separation = separation;
+    m.points[0].id = MakeId(0, feature, flipped);
+    m.pointCount = 1;
+    return m;
+}
+
+/// True when the point c is within `distance` (≥ 0) of the convex polygon (count ≥ 2; boundary counts).
+template <class V>
+bool OverlapPolygonAndPoint(const V* vertices, const V* normals, int count, Vec2 c, float distance) {
+    int best = 0;
+    float s = -3.4e38f;
+    for (int i = 0; i < count; ++i) {
+        const float si = Dot(normals[i], c - vertices[i]);
+        if (si > s) {
+            s = si;
+            best = i;
+        }
+    }
+    if (s <= 0.0f) return true;
+    if (s > distance) return false;
+    return DistanceSquaredPointSegment(c, vertices[best], vertices[Next(best, count)]) <= distance * distance;
+}
+
 /// Manifold of two rounded polygons given in one frame (the result is in that frame).
 Manifold CollideRounded(const RoundedPolygon& a, const RoundedPolygon& b, float margin);
 
@@ -170,14 +250,6 @@ Manifold CollideGeneric(const A& a, const Transform& xfA, const B& b, const Tran
 template <class A, class B>
 bool OverlapGeneric(const A& a, const Transform& xfA, const B& b, const Transform& xfB) {
     return OverlapRounded(MakeRounded(a, Transform{}), MakeRounded(b, InvMul(xfA, xfB)));
-}
-
-// Feature ids (uint32): bits 0–7 the feature on the incident side, bits 8–15 the reference edge,
-// bit 16 set when B holds the reference edge. The low byte is a vertex index, or 0x80 | 0 / 1 for a point
-// clipped at the reference edge's start / end, or 0x40 | (i << 3) | j for a vertex–vertex contact.
-inline constexpr uint32_t kIdFlipped = 1u << 16;
-inline constexpr uint32_t MakeId(int referenceEdge, uint32_t incidentFeature, bool flipped) {
-    return (flipped ? kIdFlipped : 0u) | (static_cast<uint32_t>(referenceEdge) << 8) | incidentFeature;
 }
 
 } // namespace sensu::detail

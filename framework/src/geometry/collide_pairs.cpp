@@ -1,6 +1,6 @@
 // The public Collide* pair functions of manifold.h that go through the general rounded-polygon routine
-// (collide_rounded.cpp). Circle–circle, box–circle and box–box have dedicated fast paths
-// (collide_circles.cpp, collide_box_circle.cpp, collide_boxes.cpp).
+// (collide_rounded.cpp). Polygon–circle works on the polygon's own arrays; circle–circle, box–circle
+// and box–box have dedicated fast paths (collide_circles.cpp, collide_box_circle.cpp, collide_boxes.cpp).
 #include "collide_common.h"
 
 namespace sensu {
@@ -20,7 +20,12 @@ Manifold CollideBoxAndCapsule(const Box& a, const Transform& xfA, const Capsule&
 }
 
 Manifold CollidePolygonAndCircle(const ConvexPolygon& a, const Transform& xfA, const Circle& b, const Transform& xfB, float margin) {
-    return CollideGeneric(a, xfA, b, xfB, margin);
+    // In the polygon's frame, straight on its own vertex and normal arrays (no copy).
+    detail::RequireMargin(margin);
+    const Vec2 c = InvTransformPoint(xfA, TransformPoint(xfB, b.center()));
+    Manifold m = detail::CollidePolygonAndPoint(a.vertices().data(), a.normals().data(), a.count(), 0.0f, c, b.radius(), margin, false);
+    detail::ManifoldToWorld(m, xfA);
+    return m;
 }
 
 Manifold CollidePolygonAndCapsule(const ConvexPolygon& a, const Transform& xfA, const Capsule& b, const Transform& xfB, float margin) {

@@ -7,57 +7,6 @@ namespace sensu::detail {
 
 namespace {
 
-inline int Next(int i, int count) { return i + 1 < count ? i + 1 : 0; }
-
-/// Rounded polygon `p` (count ≥ 2) against a disc at c of radius rc; normal from p to the disc.
-Manifold CollidePolygonAndPoint(const RoundedPolygon& p, Vec2 c, float rc, float margin, bool flipped) {
-    // The edge whose line the centre is farthest outside of: for a point outside a convex polygon the
-    // closest point lies on that edge (its interior or an end), inside it is the face of least depth.
-    int best = 0;
-    float faceSeparation = -3.4e38f;
-    for (int i = 0; i < p.count; ++i) {
-        const float s = Dot(p.normals[i], c - p.vertices[i]);
-        if (s > faceSeparation) {
-            faceSeparation = s;
-            best = i;
-        }
-    }
-    const float total = p.radius + rc;
-    if (faceSeparation > total + margin) return Manifold{};
-
-    Vec2 normal = p.normals[best];
-    Vec2 core;          // closest point of p's core to c
-    float distance;     // signed distance of c from p's core
-    uint32_t feature = static_cast<uint32_t>(best);
-    if (faceSeparation <= 0.0f) {
-        distance = faceSeparation;
-        core = c - distance * normal;
-    } else {
-        float t = 0.0f;
-        core = ClosestPointOnSegment(p.vertices[best], p.vertices[Next(best, p.count)], c, &t);
-        if (t > 0.0f && t < 1.0f) {
-            // Face region: the face normal is exact; c − core would carry round-off when c is on the edge.
-            distance = faceSeparation;
-            core = c - distance * normal;
-        } else {
-            // Vertex region: the normal runs from the vertex to c (distance ≥ faceSeparation > 0).
-            const Vec2 d = c - core;
-            distance = Length(d);
-            if (distance > 1e-30f) normal = (1.0f / distance) * d;
-            feature = 0x80u | static_cast<uint32_t>(t <= 0.0f ? best : Next(best, p.count));
-        }
-        if (distance - total > margin) return Manifold{};
-    }
-    const float separation = distance - total;
-    Manifold m;
-    m.normal = flipped ? -normal : normal;
-    m.points[0].point = core + (p.radius + 0.5f * separation) * normal;  // midway between the surfaces
-    m.points[0].separation = separation;
-    m.points[0].id = MakeId(0, feature, flipped);
-    m.pointCount = 1;
-    return m;
-}
-
 Manifold CollidePoints(Vec2 a, float ra, Vec2 b, float rb, float margin) {
     const Vec2 d = b - a;
     const float total = ra + rb;
@@ -194,8 +143,8 @@ Manifold CollideCores(const RoundedPolygon& a, const RoundedPolygon& b, float ma
 
 Manifold CollideRounded(const RoundedPolygon& a, const RoundedPolygon& b, float margin) {
     if (a.count == 1 && b.count == 1) return CollidePoints(a.vertices[0], a.radius, b.vertices[0], b.radius, margin);
-    if (b.count == 1) return CollidePolygonAndPoint(a, b.vertices[0], b.radius, margin, false);
-    if (a.count == 1) return CollidePolygonAndPoint(b, a.vertices[0], a.radius, margin, true);
+    if (b.count == 1) return CollidePolygonAndPoint(a.vertices, a.normals, a.count, a.radius, b.vertices[0], b.radius, margin, false);
+    if (a.count == 1) return CollidePolygonAndPoint(b.vertices, b.normals, b.count, b.radius, a.vertices[0], a.radius, margin, true);
     return CollideCores(a, b, margin);
 }
 
@@ -204,16 +153,7 @@ bool OverlapRounded(const RoundedPolygon& a, const RoundedPolygon& b) {
     if (a.count == 1 && b.count == 1) return DistanceSquared(a.vertices[0], b.vertices[0]) <= total * total;
     if (a.count == 1 || b.count == 1) {
         const RoundedPolygon& p = a.count == 1 ? b : a;
-        const Vec2 c = a.count == 1 ? a.vertices[0] : b.vertices[0];
-        int best = 0;
-        float s = -3.4e38f;
-        for (int i = 0; i < p.count; ++i) {
-            const float si = Dot(p.normals[i], c - p.vertices[i]);
-            if (si > s) { s = si; best = i; }
-        }
-        if (s <= 0.0f) return true;
-        if (s > total) return false;
-        return DistanceSquaredPointSegment(c, p.vertices[best], p.vertices[Next(best, p.count)]) <= total * total;
+        return OverlapPolygonAndPoint(p.vertices, p.normals, p.count, a.count == 1 ? a.vertices[0] : b.vertices[0], total);
     }
     // Separating axes of the two cores with early outs; a positive value bounds the distance from below.
     const FaceSeparation faceA = MaxFaceSeparation(a, b, total);

@@ -45,7 +45,8 @@ bool Overlap(const Circle& a, const Transform& xfA, const Box& b, const Transfor
 }
 
 bool Overlap(const Circle& a, const Transform& xfA, const ConvexPolygon& b, const Transform& xfB) {
-    return OverlapGeneric(b, xfB, a, xfA);
+    const Vec2 c = InvTransformPoint(xfB, TransformPoint(xfA, a.center()));
+    return detail::OverlapPolygonAndPoint(b.vertices().data(), b.normals().data(), b.count(), c, a.radius());
 }
 
 bool Overlap(const Circle& a, const Transform& xfA, const Segment& b, const Transform& xfB) {

@@ -37,7 +37,7 @@ inline bool Clip(float num, float den, int face, float& lower, float& upper, int
 
 // True when q (relative to the sector centre) is inside the wedge, angle(q, A) ≤ θ (seed 000 eq. 2.20),
 // with a 1e-6 rad margin so points computed on an arc's end still count. The angle comes from atan2 of
-// the sine and cosine parts: the cosine test q·A ≥ |q| cos θ alone cannot resolve angles below ~3e-4 rad
+// the sine and cosine parts: the cosine test q·A ≥ |q| cos θ cannot resolve angles below ~1e-3 rad
 // in float, which matters for thin fans (θ ≈ 0).
 bool InWedge(const Sector& sector, Vec2 q) {
     return std::atan2(std::abs(Cross(sector.axis(), q)), Dot(sector.axis(), q)) <= sector.halfAngle() + 1e-6f;

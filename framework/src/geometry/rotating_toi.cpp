@@ -63,10 +63,9 @@ float TouchTolerance(const RoundedCore& a, const RoundedCore& b) {
 }
 
 // Exact method: A rotates about its fixed pivot, B is at rest. Works in A's start frame (A's body frame).
-RotatingImpact ExactRotating(const RoundedCore& coreA, const RotationalSweep& sweepA, const RoundedCore& coreBLocal,
-                             const Transform& poseB) {
-    const Transform startA = SweepPose(sweepA, 0.0f);
-    const RoundedCore coreB = swept::Posed(coreBLocal, InvMul(startA, poseB));
+} // namespace
+
+RotatingImpact swept::ExactRotatingInFrame(const RoundedCore& coreA, const Transform& startA, float alpha, const RoundedCore& coreB) {
     const float reach = coreA.radius + coreB.radius;
     const float rMaxA = swept::MaxRadius(coreA.points.data(), coreA.count);
     const float touch = 1e-6f * (rMaxA + swept::MaxRadius(coreB.points.data(), coreB.count) + reach);
@@ -95,7 +94,6 @@ RotatingImpact ExactRotating(const RoundedCore& coreA, const RotationalSweep& sw
             return overlap;
         }
     }
-    const float alpha = sweepA.sweepAngle;
     if (alpha == 0.0f) return out; // no motion and no overlap at the start: no contact
     const float sigma = alpha >= 0.0f ? 1.0f : -1.0f;
     // Search every crossing of the first turn (diamond angle < 4); only the winner's true angle is
@@ -134,6 +132,14 @@ RotatingImpact ExactRotating(const RoundedCore& coreA, const RotationalSweep& sw
         out.point = startA.p + Rotate(poseA, best.x - coreB.radius * entered);
     }
     return out;
+}
+
+namespace {
+
+RotatingImpact ExactRotating(const RoundedCore& coreA, const RotationalSweep& sweepA, const RoundedCore& coreBLocal,
+                             const Transform& poseB) {
+    const Transform startA = SweepPose(sweepA, 0.0f);
+    return swept::ExactRotatingInFrame(coreA, startA, sweepA.sweepAngle, swept::Posed(coreBLocal, InvMul(startA, poseB)));
 }
 
 // Conservative advancement for any pair of motions (see the header).

@@ -6,6 +6,7 @@
 #include <span>
 
 #include "sensu/geometry/arc.h"
+#include "sensu/geometry/rotating_toi.h"
 #include "sensu/geometry/rounded_core.h"
 #include "sensu/geometry/shapes.h"
 #include "sensu/geometry/swept_region.h"
@@ -139,5 +140,9 @@ float DistanceFromOrigin(const Vec2* pts, int n, Vec2* closest);
 
 /// Largest |p| over the core points.
 float MaxRadius(const Vec2* pts, int n);
+
+/// The exact rotating time of impact (rotating_toi.h) with A's start pose already evaluated: A (body
+/// frame) turns by alpha from startA about its fixed pivot; B rests, given in A's start frame.
+RotatingImpact ExactRotatingInFrame(const RoundedCore& coreA, const Transform& startA, float alpha, const RoundedCore& coreB);
 
 } // namespace sensu::swept

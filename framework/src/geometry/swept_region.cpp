@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "sensu/geometry/overlap.h"
+#include "sensu/geometry/rotating_toi.h"
 #include "sensu/geometry/sector_overlap.h"
 #include "swept_internal.h"
 
@@ -250,6 +251,24 @@ void SweptRegion::Init(const RoundedCore& core, const RotationalSweep& sweep) {
     }
     bounds_ = Inflate(bounds_, core_.radius + margin_);
     fan_ = FanOfCore(core_, sweep);
+    sweep_ = sweep;
+}
+
+RotatingImpact SweptRegion::TimeOfImpact(const Circle& circle, const Transform& xf) const {
+    if (margin_ > 0.0f) return sensu::TimeOfImpact(core_, sweep_, swept::CoreOf(circle, xf), RotationalSweep{});
+    const Vec2 center = TransformPoint(xf, circle.center());
+    const float radius = circle.radius();
+    RotatingImpact none;
+    none.exact = true;
+    // Whatever the region rejects is never touched (the rejects are conservative).
+    if (center.x + radius < bounds_.lower.x || center.x - radius > bounds_.upper.x || center.y + radius < bounds_.lower.y ||
+        center.y - radius > bounds_.upper.y || !Overlap(*fan_, circle, xf))
+        return none;
+    RoundedCore local;
+    local.points[0] = InvRotate(startRotation_, center - pivot_);
+    local.count = 1;
+    local.radius = radius;
+    return swept::ExactRotatingInFrame(core_, {pivot_, startRotation_}, sweep_.sweepAngle, local);
 }
 
 bool SweptRegion::OverlapsDisc(Vec2 center, float radius) const {

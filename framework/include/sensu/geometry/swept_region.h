@@ -27,6 +27,8 @@
 
 namespace sensu {
 
+struct RotatingImpact; // rotating_toi.h
+
 /// A body's motion over one step: rotation about a pivot plus an optional translation of the pivot.
 struct RotationalSweep {
     Vec2 pivot{};            ///< World position of the pivot (the body frame's origin) at t = 0 (m).
@@ -119,6 +121,12 @@ public:
     bool Overlaps(const ConvexPolygon& shape, const Transform& xf) const;
     bool Overlaps(const Segment& shape, const Transform& xf) const;
 
+    /// Time of impact of the body against a resting circle, reusing this region's set-up (its bounding
+    /// box and fan reject first; no trig but one atan2 on a hit). Same result as
+    /// TimeOfImpact(body, sweep, circle, at rest) of rotating_toi.h, which it calls when the sweep
+    /// translates. The normal points from the body to the circle.
+    RotatingImpact TimeOfImpact(const Circle& circle, const Transform& xf) const;
+
 private:
     void Init(const RoundedCore& core, const RotationalSweep& sweep);
     /// The query (world) as a rounded core.
@@ -131,6 +139,7 @@ private:
     float sigma_ = 1.0f;                  ///< +1 for a CCW sweep, −1 for CW
     float limit_ = 0.0f;                  ///< |α| as a diamond angle (4 = full turn)
     RoundedCore core_{};                  ///< the body in its body frame
+    RotationalSweep sweep_{};             ///< the motion, as given
     float margin_ = 0.0f;                 ///< |translation| / 2 (m)
     float coreMinRadius_ = 0.0f, coreMaxRadius_ = 0.0f; ///< nearest and farthest core distance from the pivot
     AABB bounds_{};
