@@ -45,6 +45,7 @@ StandingCriteria DropCriteria(int tallestColumn) {
 
 } // namespace
 
+// snippet-begin: drop-stack
 SceneDef DropStack(int n) {
     if (n < 1) throw InvalidArgument("DropStack needs n >= 1");
     SceneDef scene = BaseScene(Name("A", n));
@@ -54,6 +55,7 @@ SceneDef DropStack(int n) {
     scene.standing = DropCriteria(left);
     return scene;
 }
+// snippet-end: drop-stack
 
 SceneDef DropStackGrid(int columns, int perColumn) {
     if (columns < 1 || perColumn < 1) throw InvalidArgument("DropStackGrid needs columns >= 1 and perColumn >= 1");

@@ -49,6 +49,7 @@ const char* EngineName(Engine engine) {
 
 RunResult Run(const scenes::SceneDef& scene, Engine engine, int steps) {
     if (steps <= 0) steps = scene.steps;
+    // snippet-begin: engines
     if (engine == Engine::SensuRest || engine == Engine::SensuNoRest) {
         SolverSettings settings;
         settings.restStates = engine == Engine::SensuRest;
@@ -62,6 +63,7 @@ RunResult Run(const scenes::SceneDef& scene, Engine engine, int steps) {
     return Drive(
         scene, engine, steps, [&] { world.Step(); }, [&] { return world.AwakeBodyCount() == 0; },
         [&](std::vector<scenes::BodySample>& out) { world.Sample(out); });
+    // snippet-end: engines
 }
 
 } // namespace sensu::bench

@@ -37,8 +37,13 @@ TEST_CASE("Every registered item runs headless and writes a non-blank PNG", "[ap
         // Draw every frame (catches Draw() bugs that need a few steps), without the UI so blank
         // drawings are not hidden behind the panel; then once with the UI to exercise Ui().
         Image image;
-        REQUIRE_NOTHROW(image = RenderSampleHeadless(entry, {.frames = 8, .width = 480, .height = 270, .drawEveryFrame = true, .showUi = false}));
-        REQUIRE_NOTHROW(RenderSampleHeadless(entry, {.frames = 1, .width = 480, .height = 270, .showUi = true}));
+        try {
+            image = RenderSampleHeadless(entry, {.frames = 8, .width = 480, .height = 270, .drawEveryFrame = true, .showUi = false});
+            RenderSampleHeadless(entry, {.frames = 1, .width = 480, .height = 270, .showUi = true});
+        } catch (const std::exception& e) {
+            FAIL_CHECK("threw: " << e.what());  // report and go on with the other items
+            continue;
+        }
         const std::string path = (folder / (SampleSlug(entry) + "_" + std::to_string(i) + ".png")).string();
         WritePng(image, path);
         const Image back = ReadImage(path);
@@ -55,22 +60,31 @@ TEST_CASE("Every item has a README entry and a committed screenshot in its folde
     for (int i = 0; i < SampleCount(); ++i) {
         const SampleEntry& entry = entries[i];
         INFO("item " << SampleFullName(entry) << " registered in " << (entry.file ? entry.file : "?"));
+        // CHECK and move on: one run lists every item that is missing something.
         const std::filesystem::path folder = SampleFolder(entry);
-        REQUIRE(!folder.empty());
         const std::string slug = SampleSlug(entry);
-        REQUIRE(!slug.empty());
+        if (folder.empty() || slug.empty()) {
+            FAIL_CHECK("the item's source file or slug is unknown");
+            continue;
+        }
         CHECK(slugsPerFolder[folder.string()].insert(slug).second);  // two items would share one screenshot
 
         const std::filesystem::path readme = folder / "README.md";
-        REQUIRE(std::filesystem::exists(readme));
-        const std::string text = ReadText(readme);
         INFO("README " << readme.string());
-        CHECK(text.find(entry.name) != std::string::npos);
-        CHECK(text.find("screenshots/" + slug + ".png") != std::string::npos);
+        if (!std::filesystem::exists(readme)) {
+            FAIL_CHECK("the item's folder has no README.md");
+        } else {
+            const std::string text = ReadText(readme);
+            CHECK(text.find(entry.name) != std::string::npos);
+            CHECK(text.find("screenshots/" + slug + ".png") != std::string::npos);
+        }
 
         const std::string shot = SampleScreenshotPath(entry);
         INFO("screenshot " << shot << " (regenerate: sensu-samples --write-screenshots --sample \"" << SampleFullName(entry) << "\")");
-        REQUIRE(std::filesystem::exists(shot));
+        if (!std::filesystem::exists(shot)) {
+            FAIL_CHECK("the screenshot is missing");
+            continue;
+        }
         const Image image = ReadImage(shot);
         CHECK(static_cast<double>(image.CountNonBackgroundPixels()) > kMinDrawnFraction * image.width * image.height);
     }

@@ -25,8 +25,8 @@ public:
     static std::unique_ptr<Sample> Create(const SampleSettings& settings) { return std::make_unique<Piles>(settings); }
 
     void SetupCamera(Camera& camera) override {
-        camera.center = {0.0f, 3.0f};
-        camera.viewHeight = 8.0f;
+        camera.center = {0.5f, 4.2f};
+        camera.viewHeight = 10.0f;
     }
 
     void Step(const Input&) override {

@@ -21,21 +21,6 @@ CastOutput StartInside(const Ray& ray) {
     return out;
 }
 
-CastOutput RayCircle(const Ray& ray, Vec2 c, float r) {
-    const Vec2 m = ray.o - c;
-    if (LengthSquared(m) <= r * r) return StartInside(ray);
-    CastOutput out;
-    float lambda = 0.0f;
-    if (!CircleEntry(m, ray.d, r, ray.maxFraction, lambda)) return out;
-    out.hit = true;
-    out.fraction = lambda;
-    out.point = ray.o + lambda * ray.d;
-    // On the circle |point − c| = r, so dividing by r normalises without a square root. A zero-radius
-    // disc is hit only head-on: its normal is then the reverse of the ray.
-    out.normal = r > 0.0f ? (1.0f / r) * (out.point - c) : -Normalize(ray.d);
-    return out;
-}
-
 void RayFace(const Ray& ray, Vec2 a, Vec2 b, Vec2 n, float offset, CastOutput& best) {
     // seed 002 eq. (16) in 2D: the plane n·x = n·a + offset is crossed at λ = (plane − n·o)/(n·d).
     // Rays (nearly) parallel to the face (|sin| < 1e-6) are left to the discs at its ends, which find

@@ -64,8 +64,21 @@ inline bool CircleEntry(Vec2 m, Vec2 d, float r, float limit, float& lambda) {
     return true;
 }
 
-/// Ray against a solid disc (centre c, radius r ≥ 0).
-CastOutput RayCircle(const Ray& ray, Vec2 c, float r);
+/// Ray against a solid disc (centre c, radius r ≥ 0). Inline, like CircleEntry.
+inline CastOutput RayCircle(const Ray& ray, Vec2 c, float r) {
+    const Vec2 m = ray.o - c;
+    if (LengthSquared(m) <= r * r) return StartInside(ray);
+    CastOutput out;
+    float lambda = 0.0f;
+    if (!CircleEntry(m, ray.d, r, ray.maxFraction, lambda)) return out;
+    out.hit = true;
+    out.fraction = lambda;
+    out.point = ray.o + lambda * ray.d;
+    // On the circle |point − c| = r, so dividing by r normalises without a square root. A zero-radius
+    // disc is hit only head-on: its normal is then the reverse of the ray.
+    out.normal = r > 0.0f ? (1.0f / r) * (out.point - c) : -Normalize(ray.d);
+    return out;
+}
 
 /// Ray against the face a–b pushed out by `offset` along its outward unit normal n, entered from the
 /// front (n·d < 0). Replaces `best` when earlier than best (or than maxFraction when best is a miss).

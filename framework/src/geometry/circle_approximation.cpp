@@ -293,6 +293,7 @@ public:
         domain_ = {0, 0, mask.width(), mask.height()};
         for (const PixelCircle& c : circles) {
             const float r = kGrowth * c.radius + 1.0f;
+            limit_.push_back(r);
             domain_.minX = std::min(domain_.minX, static_cast<int>(std::floor(c.center.x - r)) - 1);
             domain_.minY = std::min(domain_.minY, static_cast<int>(std::floor(c.center.y - r)) - 1);
             domain_.maxX = std::max(domain_.maxX, static_cast<int>(std::ceil(c.center.x + r)) + 2);
@@ -308,7 +309,8 @@ public:
         PixelCircle& c = circles_[i];
         if (c.radius <= 0.0f) return;
         ForEachPixelInDisc(c, [&](int x, int y) { --At(x, y); });
-        const float rMax = kGrowth * c.radius + 1.0f;
+        // Never past the radius the cover buffer was sized for, however often a circle is refitted.
+        const float rMax = Min(kGrowth * c.radius + 1.0f, limit_[i]);
         const float rMax2 = rMax * rMax;
         const int bins = static_cast<int>(2.0f * rMax) + 1;
         const float binsPerArea = static_cast<float>(bins) / rMax2;

@@ -16,6 +16,8 @@
 ///
 /// Translation: every conservative region is built about the mid-step pivot pivot + translation/2 and
 /// grown by |translation|/2, since x(t) = (pivot + T/2) + (t − ½)·T + R(t)·k and |(t − ½)·T| ≤ |T|/2.
+/// The conservative fans and the tight region are also grown by a float allowance of a few ulps of
+/// their coordinates, so boundary points that rounding puts just outside are still caught.
 /// With zero translation SweptRegion is exact; with translation it is exact for the rotation and
 /// conservative by at most |translation|/2.
 #include <array>
@@ -76,7 +78,8 @@ public:
     const ConvexPolygon& endPose() const { return endPose_; }
     /// The fan between the poses; empty when the two poses already cover the sweep.
     const std::optional<Sector>& fan() const { return fan_; }
-    /// |translation| / 2 (m): how far around the two poses the region reaches.
+    /// |translation| / 2 plus a float allowance of a few ulps (m): how far around the two poses the
+    /// region reaches.
     float margin() const { return margin_; }
 
     bool Overlaps(Vec2 point) const;

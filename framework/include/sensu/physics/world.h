@@ -3,8 +3,10 @@
 /// and the seed 004 floor-rest state machine.
 ///
 /// Step order (box2d-lite's World::Step is the model): find new pairs → narrow phase → wake piles whose
-/// support moves → integrate forces → pre-step + warm start → velocity iterations → wake piles that
-/// were pushed → integrate velocities → position pass → rest states → update the broad phase.
+/// support moves → integrate forces → pre-step + warm start → velocity iterations (contacts bottom-up,
+/// then a shock-propagation pass) → piles pushed beyond what their supports hold wake and the
+/// velocities are solved again → integrate velocities → position pass → update the broad phase →
+/// rest states (seed 004 §3.3–3.5: freeze supported, slow groups).
 ///
 /// Determinism: no container keyed by pointer is iterated; bodies, shapes and contacts live in arrays
 /// indexed by stable ids, so the same scene stepped twice gives the same StateHash().
