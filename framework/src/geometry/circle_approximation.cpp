@@ -400,6 +400,8 @@ private:
     const AlphaMask& mask_;
     std::vector<PixelCircle>& circles_;
     PixelRect domain_;
+    // The largest radius each circle may reach (the cover buffer is sized for it).
+    std::vector<float> limit_;
     // Circles covering each pixel; uint16 suffices: at most ~1.25 · kMaxApproximationCircles circles.
     std::vector<uint16_t> cover_;
     std::vector<int32_t> net_;

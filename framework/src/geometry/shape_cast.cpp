@@ -1,6 +1,5 @@
 #include "sensu/geometry/shape_cast.h"
 
-#include <array>
 #include <span>
 
 #include "cast_internal.h"

@@ -13,8 +13,9 @@ struct Image {
     std::vector<std::uint8_t> rgba;
 
     bool Empty() const { return width <= 0 || height <= 0; }
-    /// Number of pixels whose RGB differs from the most common colour by more than `tolerance` in
-    /// any channel: 0 for a blank (single-colour) image.
+    /// Number of pixels whose RGB differs from the background (the most common colour, estimated
+    /// from a sample of the pixels in large images) by more than `tolerance` in any channel:
+    /// 0 for a blank (single-colour) image.
     long CountNonBackgroundPixels(int tolerance = 8) const;
 };
 

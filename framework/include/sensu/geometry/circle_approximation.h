@@ -18,7 +18,9 @@
 ///  - greedy merging: starting from the leaves, the four children of a cell are replaced by the
 ///    parent's one circle in order of least added error, while the added error stays within a budget
 ///    and always until at most maxCircles remain (the seed's "full children → parent" rule generalised
-///    from "full" to "cheap").
+///    from "full" to "cheap"). With fitted circles the merge stops at maxCircles + 25 %; then each
+///    circle's radius is refitted against the union of the others and the least useful circles are
+///    dropped down to maxCircles (the merge judges circles cell by cell, the body is their union).
 /// Image coordinates are pixels, x right, y down; pixel (x, y) is the square [x, x+1) × [y, y+1) and
 /// counts as covered by a circle when its centre (x + ½, y + ½) is inside it.
 #include <cstdint>
