@@ -22,7 +22,7 @@ struct SolverSettings {
     float aabbMargin = 0.1f;            ///< m: broad-phase fattening, so resting and slow bodies do not re-enter the tree
     float restLinearSpeed = 0.05f;      ///< m/s: a body slower than this may come to rest (seed 004 §3.4)
     float restAngularSpeed = 0.05f;     ///< rad/s: likewise for rotation
-    float restTime = 0.1f;              ///< s: how long a supported body must stay slow before it is frozen (≥ 0)
+    float restTime = 0.2f;              ///< s: how long a supported body must stay slow before it is frozen (≥ 0)
     float supportNormalY = 0.9f;        ///< a contact is a floor-like support when its normal's upward component ≥ this, (0, 1]
 };
 
