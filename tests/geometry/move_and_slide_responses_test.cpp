@@ -159,9 +159,11 @@ TEST_CASE("ResolveMove never crosses into polygons, for every response (checked 
                 AppendEdges(polys.back(), edges);
             }
             const float radius = world % 2 == 0 ? 0.0f : rng.Uniform(0.05f, 0.3f);
+            std::vector<WorldShape> solids;
+            for (const ConvexPolygon& poly : polys) solids.push_back(World(poly, {}));
             auto clearance = [&](Vec2 p) {
                 double worst = 1e300;
-                for (const ConvexPolygon& poly : polys) worst = std::min(worst, World(poly, {}).SignedDistance(D(p)));
+                for (const WorldShape& solid : solids) worst = std::min(worst, solid.SignedDistance(D(p)));
                 return worst - radius;
             };
             Vec2 pos = rng.InBox(-6, 6);

@@ -64,7 +64,8 @@ void RandomCasts(uint64_t seed, Make make, bool capsule, int cases) {
                      << offset.y << " radius " << radius << " translation " << translation.x << "," << translation.y
                      << " max " << maxFraction << " -> hit " << out.hit << " inside " << out.startsInside << " fraction "
                      << out.fraction);
-        const std::string err = CheckCastAgainstStepping(out, maxFraction, sd, tol, world.Solid() || radius > 0.0f);
+        // 128 steps: any overlap lasting longer than one step of the motion is caught.
+        const std::string err = CheckCastAgainstStepping(out, maxFraction, sd, tol, world.Solid() || radius > 0.0f, 128);
         if (!err.empty()) FAIL(err);
         if (!out.hit) {
             ++misses;
