@@ -29,8 +29,9 @@ struct Entry {
     bool fromA = false;     // true: traced by a vertex of A (forward); false: by a vertex of B (backward)
 };
 
-void FindEntry(Entry& best, Vec2 p0, float sigma, float limit, bool fromA, const RoundedCore& core, float reach) {
-    swept::ForEachCrossing(p0, sigma, Min(limit, best.key), core, reach, [&](Vec2 x, float key, int feature) {
+// Every crossing of the first turn (diamond angle ≤ 4) earlier than the best so far.
+void FindEntry(Entry& best, Vec2 p0, float sigma, bool fromA, const RoundedCore& core, float reach) {
+    swept::ForEachCrossing(p0, sigma, Min(4.0f, best.key), core, reach, [&](Vec2 x, float key, int feature) {
         if (key < best.key) best = {key, x, feature, &core, p0, sigma, fromA};
         return false;
     });
@@ -62,9 +63,9 @@ float TouchTolerance(const RoundedCore& a, const RoundedCore& b) {
     return 1e-6f * (swept::MaxRadius(a.points.data(), a.count) + swept::MaxRadius(b.points.data(), b.count) + a.radius + b.radius);
 }
 
-// Exact method: A rotates about its fixed pivot, B is at rest. Works in A's start frame (A's body frame).
 } // namespace
 
+// Exact method: A rotates about its fixed pivot, B is at rest. Works in A's start frame (A's body frame).
 RotatingImpact swept::ExactRotatingInFrame(const RoundedCore& coreA, const Transform& startA, float alpha, const RoundedCore& coreB) {
     const float reach = coreA.radius + coreB.radius;
     const float rMaxA = swept::MaxRadius(coreA.points.data(), coreA.count);
@@ -72,27 +73,24 @@ RotatingImpact swept::ExactRotatingInFrame(const RoundedCore& coreA, const Trans
 
     RotatingImpact out;
     out.exact = true;
+    swept::CoreClosestPoints cp;
+    bool touching = false;
     if (coreB.count == 1) {
         // A resting disc: ring reject (farther from the pivot than A reaches), then the start pose.
         const Vec2 p = coreB.points[0];
         if (LengthSquared(p) > Square(rMaxA + reach + touch)) return out;
-        if (swept::PointWithinCore(p, coreA, reach + touch)) {
-            const auto cp = swept::ClosestPointsCores(coreA.points.data(), coreA.count, &p, 1);
-            RotatingImpact overlap = Overlapping(coreA, coreB, cp);
-            overlap.normal = Rotate(startA.q, overlap.normal);
-            overlap.point = TransformPoint(startA, overlap.point);
-            overlap.exact = true;
-            return overlap;
-        }
+        touching = swept::PointWithinCore(p, coreA, reach + touch);
+        if (touching) cp = swept::ClosestPointsCores(coreA.points.data(), coreA.count, &p, 1);
     } else {
-        const auto cp = swept::ClosestPointsCores(coreA.points.data(), coreA.count, coreB.points.data(), coreB.count);
-        if (cp.distanceSquared <= Square(reach + touch)) {
-            RotatingImpact overlap = Overlapping(coreA, coreB, cp);
-            overlap.normal = Rotate(startA.q, overlap.normal);
-            overlap.point = TransformPoint(startA, overlap.point);
-            overlap.exact = true;
-            return overlap;
-        }
+        cp = swept::ClosestPointsCores(coreA.points.data(), coreA.count, coreB.points.data(), coreB.count);
+        touching = cp.distanceSquared <= Square(reach + touch);
+    }
+    if (touching) {
+        RotatingImpact overlap = Overlapping(coreA, coreB, cp);
+        overlap.normal = Rotate(startA.q, overlap.normal);
+        overlap.point = TransformPoint(startA, overlap.point);
+        overlap.exact = true;
+        return overlap;
     }
     if (alpha == 0.0f) return out; // no motion and no overlap at the start: no contact
     const float sigma = alpha >= 0.0f ? 1.0f : -1.0f;
@@ -100,10 +98,10 @@ RotatingImpact swept::ExactRotatingInFrame(const RoundedCore& coreA, const Trans
     // then compared with the sweep (one atan2, no trig for the limit).
     Entry best;
     // Vertices of B, carried backwards, entering A grown by both radii.
-    for (int j = 0; j < coreB.count; ++j) FindEntry(best, coreB.points[j], -sigma, 4.0f, false, coreA, reach);
+    for (int j = 0; j < coreB.count; ++j) FindEntry(best, coreB.points[j], -sigma, false, coreA, reach);
     // Vertices of A entering B grown by both radii (a point B is covered by its own arc above).
     if (coreB.count >= 2)
-        for (int i = 0; i < coreA.count; ++i) FindEntry(best, coreA.points[i], sigma, 4.0f, true, coreB, reach);
+        for (int i = 0; i < coreA.count; ++i) FindEntry(best, coreA.points[i], sigma, true, coreB, reach);
     if (!(best.key < std::numeric_limits<float>::infinity())) return out;
 
     // The exact angle of the winner (the only inverse trig). Its rotation needs no trig: it takes the
