@@ -21,9 +21,9 @@ Level::Level(int maxCircles) : world_(WorldDef{}) {
     // Floating platforms and obstacles, each a different kind of sprite shape.
     AddPiece("thin_plank", {-4.5f, 2.7f}, 80.0f, maxCircles);
     AddPiece("concave_star", {2.5f, 3.9f}, 150.0f, maxCircles);
-    AddPiece("convex_pebble", {14.5f, 2.4f}, 160.0f, maxCircles);
+    AddPiece("convex_pebble", {14.0f, 3.9f}, 160.0f, maxCircles);
     AddPiece("holed_washer", {19.0f, 3.6f}, 128.0f, maxCircles);
-    AddPiece("character", {24.2f, 2.3f}, 110.0f, maxCircles);
+    AddPiece("character", {24.2f, 1.72f}, 110.0f, maxCircles);
 
     // A pyramid of crates on the plank and a pair on the first tile.
     const float s = kCrateSize + 0.02f;
