@@ -60,8 +60,12 @@ bench)
     build build -DCMAKE_BUILD_TYPE=Release
     mkdir -p out/bench
     for b in build/bin/sensu-bench-*; do
-        echo "== $b"
-        "$b" --csv "out/bench/$(basename "$b").csv" "$@"
+        name=$(basename "$b")
+        echo "== $name"
+        case "$name" in
+        sensu-bench-ccd) "$b" --csv "out/bench/ccd" "$@" ;;  # writes accuracy.csv and plots there
+        *) "$b" --csv "out/bench/$name.csv" "$@" ;;
+        esac
     done
     ;;
 *)

@@ -1,4 +1,5 @@
-// sensu-bench-collide: Google Benchmark main with one extra flag, `--csv FILE`, which writes one CSV
+// sensu-bench-collide: Google Benchmark main with two extra flags. `--quick` runs every benchmark
+// briefly (a smoke run for CI: the figures are not meant to be read). `--csv FILE` writes one CSV
 // row per benchmark run (name, iterations, real and CPU ns per iteration, user counters as key=value
 // pairs) besides the console table. Every other flag goes to Google Benchmark (e.g.
 // --benchmark_filter=BoxBox). The benchmarks register themselves from the other files of this folder,
@@ -48,6 +49,8 @@ int main(int argc, char** argv) {
         if (std::strcmp(arg, "--csv") == 0 && i + 1 < argc) {
             args.push_back(std::string("--benchmark_out=") + argv[++i]);
             csv = true;
+        } else if (std::strcmp(arg, "--quick") == 0) {
+            args.push_back("--benchmark_min_time=0.002");
         } else if (std::strncmp(arg, "--csv=", 6) == 0) {
             args.push_back(std::string("--benchmark_out=") + (arg + 6));
             csv = true;

@@ -1,14 +1,19 @@
 // sensu-bench-stacking: the stacking scenes of issue 4 (seed 004 table 4.1 is scene A) run by sensu
 // with and without rest states and by Box2D 2.4 with and without sleeping, in one process, so the
-// ratios compare like with like. Prints a table, optionally writes CSV (--csv FILE); --quick runs a
-// small subset for CI.
+// ratios compare like with like. Prints a table; --csv FILE also writes the CSV and, beside it, a PNG
+// plot of ms per step by scene and engine (same name, .png); --quick runs a small subset for CI.
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <cstring>
 #include <map>
+#include <span>
 #include <string>
 #include <vector>
 
+#include "line_plot.h"
 #include "runs.h"
 #include "sensu_scenes/stacking.h"
 
@@ -95,6 +100,36 @@ void PrintTargets(const std::map<std::pair<std::string, Engine>, RunResult>& run
     }
 }
 
+// ms per step of every engine by scene, on a log scale (the engines differ by up to 50×).
+LinePlot TimePlot(const std::vector<scenes::SceneDef>& sceneList, const std::map<std::pair<std::string, Engine>, RunResult>& runs,
+                  std::span<const Engine> engines) {
+    LinePlot plot;
+    plot.title = "sensu-bench-stacking: time per step (lower is faster)";
+    plot.xLabel = "scene";
+    plot.yLabel = "log10(ms per step)";
+    for (size_t i = 0; i < sceneList.size(); ++i) {
+        plot.x.push_back(static_cast<double>(i));
+        plot.xTickLabels.push_back(sceneList[i].name);
+    }
+    const unsigned char colours[4][3] = {{40, 120, 220}, {120, 180, 240}, {220, 90, 40}, {240, 170, 120}};
+    double lo = 1e9, hi = -1e9;
+    for (size_t e = 0; e < engines.size(); ++e) {
+        PlotSeries series{.name = EngineName(engines[e])};
+        for (const scenes::SceneDef& scene : sceneList) {
+            const RunResult& r = runs.at({scene.name, engines[e]});
+            const double value = std::log10(std::max(r.msTotal / r.steps, 1e-6));
+            series.y.push_back(value);
+            lo = std::min(lo, value);
+            hi = std::max(hi, value);
+        }
+        std::copy(std::begin(colours[e % 4]), std::end(colours[e % 4]), series.rgb);
+        plot.series.push_back(std::move(series));
+    }
+    plot.yMin = std::floor(lo);
+    plot.yMax = std::max(std::ceil(hi), plot.yMin + 1.0);
+    return plot;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -138,7 +173,12 @@ int main(int argc, char** argv) {
         std::fprintf(f, "scene,engine,bodies,steps,ms_total,ms_per_step,rest_step,max_speed,max_angle,max_drift,top_y,ideal_y,standing\n");
         for (const RunResult& r : results) PrintRow(f, r, true);
         std::fclose(f);
-        std::printf("\nwrote %s\n", options.csvPath.c_str());
+        const std::string plotPath = std::filesystem::path(options.csvPath).replace_extension(".png").string();
+        if (!WriteLinePlotPng(TimePlot(sceneList, byKey, engines), plotPath)) {
+            std::fprintf(stderr, "cannot write %s\n", plotPath.c_str());
+            return 1;
+        }
+        std::printf("\nwrote %s and %s\n", options.csvPath.c_str(), plotPath.c_str());
     }
     return 0;
 }

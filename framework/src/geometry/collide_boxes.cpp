@@ -11,10 +11,11 @@ namespace {
 inline float Pick(float f, float a, float b) { return f * a + (1.0f - f) * b; }
 inline Vec2 Pick(float f, Vec2 a, Vec2 b) { return {Pick(f, a.x, b.x), Pick(f, a.y, b.y)}; }
 
-/// The clipping half of CollideBoxes for touching or penetrating boxes (separations of A's axes and
-/// B's axes given). One return object, so the result is built in place.
+/// The clipping half of CollideBoxes (separations of A's axes and B's axes given). One return object, so
+/// the result is built in place. For boxes that are apart, `apartSlack` (m, ≥ 0) is how far the nearest
+/// clipped point may lie beyond the reference separation; +inf for touching or penetrating boxes.
 Manifold ClipBoxes(const Transform& frameA, const Transform& frameB, const Transform& rel, Vec2 dB, Vec2 hA, Vec2 hB, float sepAx,
-                   float sepAy, float sepBx, float sepBy, float hysteresis, float margin) {
+                   float sepAy, float sepBx, float sepBy, float hysteresis, float apartSlack, float margin) {
     const float sepA = Max(sepAx, sepAy);
     const float sepB = Max(sepBx, sepBy);
     // Reference box R: A unless B's face is better by the hysteresis (stable faces when resting).
@@ -77,8 +78,13 @@ Manifold ClipBoxes(const Transform& frameA, const Transform& frameB, const Trans
     // written by constant index (a variable index defeats store forwarding when the result is copied).
     const ManifoldPoint point1{TransformPoint(face, {p1.x - 0.5f * s1, p1.y}), s1, detail::MakeId(referenceEdge, id1, flip != 0)};
     const ManifoldPoint point2{TransformPoint(face, {p2.x - 0.5f * s2, p2.y}), s2, detail::MakeId(referenceEdge, id2, flip != 0)};
-    const bool keep1 = s1 <= margin;
-    const bool keep2 = s2 <= margin && !single;
+    // Apart boxes: the reference face is a closest feature (and its clipped points measure the distance)
+    // only when part of the incident face lies over it at the face's own separation, the lower bound of
+    // the distance; otherwise the closest features are corners and the caller measures them exactly.
+    const float sepR = Pick(flipped, Max(sepBx, sepBy), Max(sepAx, sepAy));
+    const bool faceClosest = apartSlack > 1e30f || (!single && Min(s1, s2) <= sepR + apartSlack);
+    const bool keep1 = s1 <= margin && faceClosest;
+    const bool keep2 = s2 <= margin && !single && faceClosest;
     Manifold m;
     m.normal = (1.0f - 2.0f * flipped) * face.q.XAxis();
     m.points[0] = keep1 ? point1 : point2;
@@ -109,13 +115,19 @@ Manifold CollideBoxes(const Box& a, const Transform& xfA, const Box& b, const Tr
     const float sepB = Max(sepBx, sepBy);
     if (Max(sepA, sepB) > margin) return Manifold{};
 
-    // Apart but within the margin: a face normal only bounds the distance from below (corner against
-    // corner); the general routine measures it exactly. Never taken for touching or penetrating boxes.
     const float hysteresis = detail::FaceHysteresis(Min(hA.x, hA.y), Min(hB.x, hB.y));
     if (Max(sepA, sepB) > 0.1f * hysteresis) {
+        // Apart but within the margin: face against face (or a corner over a face) gets the same clipped
+        // two-point manifold and feature ids as when touching, so a landing box keeps its warm-start ids;
+        // the slack absorbs round-off relative to the pair's size. A face normal only bounds the distance
+        // from below, so when no clipped point attains it (corner against corner) the general routine
+        // measures the distance exactly.
+        const float slack = 1e-5f * (std::abs(rel.p.x) + std::abs(rel.p.y) + hA.x + hA.y + hB.x + hB.y);
+        const Manifold m = ClipBoxes(frameA, frameB, rel, dB, hA, hB, sepAx, sepAy, sepBx, sepBy, hysteresis, slack, margin);
+        if (m.pointCount > 0) return m;
         return detail::CollideGeneric(a, xfA, b, xfB, margin);
     }
-    return ClipBoxes(frameA, frameB, rel, dB, hA, hB, sepAx, sepAy, sepBx, sepBy, hysteresis, margin);
+    return ClipBoxes(frameA, frameB, rel, dB, hA, hB, sepAx, sepAy, sepBx, sepBy, hysteresis, 3.4e38f, margin);
 }
 
 } // namespace sensu

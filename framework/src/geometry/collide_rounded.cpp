@@ -62,11 +62,15 @@ Manifold CollideCores(const RoundedPolygon& a, const RoundedPolygon& b, float ma
         // Separated cores: the closest features are the reference edge and the incident edge (the
         // best-separating face is adjacent to the closest vertex of the Minkowski difference). When both
         // closest points are vertices the true normal runs corner to corner, not along a face normal;
-        // this matters for rounded shapes whose corners are round.
+        // this matters for rounded shapes whose corners are round. But the face separation is a lower
+        // bound of the distance: when the distance attains it (up to round-off relative to the pair's
+        // size), the face is a closest feature and the clipping below gives the same points and ids as
+        // when touching. Parallel edges get there too: their closest "vertices" are an arbitrary pick.
         const bool vertexA = closest.s <= 0.0f || closest.s >= 1.0f;
         const bool vertexB = closest.t <= 0.0f || closest.t >= 1.0f;
         const float distance = std::sqrt(closest.distanceSquared);
-        if (vertexA && vertexB && distance > 1e-30f) {
+        const float slack = 1e-5f * (Length(v1) + Length(v2) + Length(w1) + Length(w2));
+        if (vertexA && vertexB && distance > coreSeparation + slack) {
             if (distance - total > margin) return Manifold{};
             const Vec2 normal = (1.0f / distance) * (closest.pointB - closest.pointA);
             const float separation = distance - total;

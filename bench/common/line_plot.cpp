@@ -84,17 +84,18 @@ bool WriteLinePlotPng(const LinePlot& plot, const std::string& path) {
     auto px = [&](double x) { return kLeft + (x1 > x0 ? (x - x0) / (x1 - x0) : 0.5) * plotW; };
     auto py = [&](double y) { return kTop + plotH - (y - plot.yMin) / (plot.yMax - plot.yMin) * plotH; };
 
-    // Grid and y ticks (every 10 %), x ticks at up to 10 positions.
+    // Grid and y ticks (ten intervals), x ticks at up to 7 positions (every position when labelled).
     for (int i = 0; i <= 10; ++i) {
         const double y = plot.yMin + (plot.yMax - plot.yMin) * i / 10.0;
         canvas.Line(kLeft, py(y), kLeft + plotW, py(y), 1, grey);
         const std::string label = Format(y);
         canvas.Text(kLeft - 8 - Canvas::TextWidth(label, 2), static_cast<int>(py(y)) - 6, label, 2, black);
     }
-    const size_t stride = std::max<size_t>(1, (plot.x.size() + 6) / 7);
+    const bool labelled = plot.xTickLabels.size() == plot.x.size();
+    const size_t stride = labelled ? 1 : std::max<size_t>(1, (plot.x.size() + 6) / 7);
     for (size_t i = 0; i < plot.x.size(); i += stride) {
         canvas.Line(px(plot.x[i]), kTop, px(plot.x[i]), kTop + plotH, 1, grey);
-        const std::string label = Format(plot.x[i]);
+        const std::string label = labelled ? plot.xTickLabels[i] : Format(plot.x[i]);
         canvas.Text(static_cast<int>(px(plot.x[i])) - Canvas::TextWidth(label, 2) / 2, kTop + plotH + 8, label, 2, black);
     }
     canvas.Line(kLeft, kTop, kLeft, kTop + plotH, 2, black);

@@ -1,6 +1,7 @@
 #pragma once
-// A minimal line-chart writer for the CCD accuracy figures (like seed 000 figures 3.8 and 3.9):
-// one PNG per chart, axes with tick labels, one coloured line per series and a legend.
+// A minimal line-chart writer for the benchmarks' figures (the CCD accuracy plots like seed 000
+// figures 3.8 and 3.9, the stacking times): one PNG per chart, axes with tick labels, one coloured
+// line per series and a legend.
 #include <string>
 #include <vector>
 
@@ -17,6 +18,7 @@ struct LinePlot {
     std::string xLabel{};
     std::string yLabel{};
     std::vector<double> x{};     ///< x positions, ascending
+    std::vector<std::string> xTickLabels{};  ///< optional: one label per x position instead of its number
     double yMin = 0.0, yMax = 100.0;
     std::vector<PlotSeries> series{};
 };
