@@ -65,8 +65,12 @@ Manifold ClipBoxes(const Transform& frameA, const Transform& frameB, const Trans
     const Vec2 dw = w2 - w1;
     const Vec2 p1 = w1 + ((Min(Max(w1.y, -e), e) - w1.y) * inv) * dw;
     const Vec2 p2 = w1 + ((Min(Max(w2.y, -e), e) - w1.y) * inv) * dw;
-    const bool clipped1 = w1.y < -e || w1.y > e;
-    const bool clipped2 = w2.y < -e || w2.y > e;
+    // An end within round-off of a side plane (equal boxes stacked flush) keeps its vertex id, so the id
+    // does not flip between poses that differ only by round-off (e.g. apart and touching); the point
+    // itself is still clamped.
+    const float clipSlack = 1e-5f * (e + edgeHalf + std::abs(inc.p.y));
+    const bool clipped1 = w1.y < -e - clipSlack || w1.y > e + clipSlack;
+    const bool clipped2 = w2.y < -e - clipSlack || w2.y > e + clipSlack;
     const uint32_t id1 = clipped1 ? (0x80u | (w1.y > e ? 1u : 0u)) : (incidentFace << 1);
     const uint32_t id2 = clipped2 ? (0x80u | (w2.y > e ? 1u : 0u)) : ((incidentFace << 1) | 1u);
     // Both ends beyond the same side (a small reference face against a large incident one): one point.

@@ -62,15 +62,17 @@ Manifold CollideCores(const RoundedPolygon& a, const RoundedPolygon& b, float ma
         // Separated cores: the closest features are the reference edge and the incident edge (the
         // best-separating face is adjacent to the closest vertex of the Minkowski difference). When both
         // closest points are vertices the true normal runs corner to corner, not along a face normal;
-        // this matters for rounded shapes whose corners are round. But the face separation is a lower
-        // bound of the distance: when the distance attains it (up to round-off relative to the pair's
-        // size), the face is a closest feature and the clipping below gives the same points and ids as
-        // when touching. Parallel edges get there too: their closest "vertices" are an arbitrary pick.
+        // this matters for rounded shapes whose corners are round. But when the closest points lie on
+        // one line along n (up to round-off relative to the pair's size), B's point is over the
+        // reference face, the face is a closest feature, and the clipping below gives the same points and
+        // ids as when touching. Parallel edges are such a case: their closest "vertices" are an arbitrary
+        // pick among equally close pairs.
         const bool vertexA = closest.s <= 0.0f || closest.s >= 1.0f;
         const bool vertexB = closest.t <= 0.0f || closest.t >= 1.0f;
         const float distance = std::sqrt(closest.distanceSquared);
         const float slack = 1e-5f * (Length(v1) + Length(v2) + Length(w1) + Length(w2));
-        if (vertexA && vertexB && distance > coreSeparation + slack) {
+        const bool alongNormal = std::abs(Cross(n, closest.pointB - closest.pointA)) <= slack;
+        if (vertexA && vertexB && !alongNormal && distance > 1e-30f) {
             if (distance - total > margin) return Manifold{};
             const Vec2 normal = (1.0f / distance) * (closest.pointB - closest.pointA);
             const float separation = distance - total;
@@ -102,8 +104,11 @@ Manifold CollideCores(const RoundedPolygon& a, const RoundedPolygon& b, float ma
             std::swap(la, lb);
             std::swap(ida, idb);
         }
-        if (la > lo) { lo = la; idLo = ida; }
-        if (lb < hi) { hi = lb; idHi = idb; }
+        // An end within round-off of a side plane (λ tolerance relative to the incident edge) keeps its
+        // vertex id, so the id does not flip between poses that differ only by round-off.
+        constexpr float kClipSlack = 1e-5f;
+        if (la > lo + kClipSlack) { lo = la; idLo = ida; }
+        if (lb < hi - kClipSlack) { hi = lb; idHi = idb; }
         empty = lo > hi;
     } else {
         empty = u1 < lower || u1 > upper;
