@@ -185,6 +185,9 @@ TEST_CASE("ResolveMove never crosses into polygons, for every response (checked 
             }
         }
         INFO("response " << int(response) << " fallbacks " << fallbacks);
-        CHECK(hits > 150);
+        // Guards against a vacuous run (moves that never reach a wall). The exact count depends on
+        // rounding: positions decide how many random draws the start-resampling loop takes, so -O2
+        // and -O3 builds follow different worlds (119–307 hits were seen); a broken test has ~0.
+        CHECK(hits > 60);
     }
 }
