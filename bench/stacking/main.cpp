@@ -1,7 +1,8 @@
 // sensu-bench-stacking: the stacking scenes of issue 4 (seed 004 table 4.1 is scene A) run by sensu
-// with and without rest states and by Box2D 2.4 with and without sleeping, in one process, so the
-// ratios compare like with like. Prints a table; --csv FILE also writes the CSV and, beside it, a PNG
-// plot of ms per step by scene and engine (same name, .png); --quick runs a small subset for CI.
+// with and without rest states (and with rest states on the Morton quadtree broad phase) and by Box2D 2.4
+// with and without sleeping, in one process, so the ratios compare like with like. Prints a table; --csv
+// FILE also writes the CSV and, beside it, a PNG plot of ms per step by scene and engine (same name,
+// .png); --quick runs a small subset for CI.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -57,7 +58,8 @@ std::vector<scenes::SceneDef> Scenes(bool quick) {
         return s;
     }
     for (int n : {5, 20, 50, 80, 100}) s.push_back(scenes::DropStack(n));
-    s.push_back(scenes::DropStackGrid(50, 20));
+    s.push_back(scenes::DropStackGrid(50, 20));    // 1,000 bodies
+    s.push_back(scenes::DropStackGrid(125, 80));   // 10,000 bodies (the ground is 400 m wide)
     s.push_back(scenes::Pyramid(20));
     s.push_back(scenes::Pyramid(100));
     return s;
@@ -70,7 +72,7 @@ void PrintRow(FILE* f, const RunResult& r, bool csv) {
                      r.steps, r.msTotal, r.msTotal / r.steps, r.restStep, m.maxSpeed, m.maxAngle, m.maxDrift, m.topY, r.idealY,
                      m.standing ? "yes" : "no");
     } else {
-        std::fprintf(f, "%-8s %-14s %6d %5d %10.2f %9.4f %6d %9.3f %9.3f %9.3f %8.3f %8.3f %s\n", r.scene.c_str(),
+        std::fprintf(f, "%-8s %-17s %6d %5d %10.2f %9.4f %6d %9.3f %9.3f %9.3f %8.3f %8.3f %s\n", r.scene.c_str(),
                      EngineName(r.engine), r.bodies, r.steps, r.msTotal, r.msTotal / r.steps, r.restStep, m.maxSpeed, m.maxAngle,
                      m.maxDrift, m.topY, r.idealY, m.standing ? "yes" : "no");
     }
@@ -94,6 +96,13 @@ void PrintTargets(const std::map<std::pair<std::string, Engine>, RunResult>& run
     ratio("C100: box2d-sleep / sensu-rest", "C100", Engine::Box2DSleep, Engine::SensuRest, 10.0);
     ratio("A100: sensu-norest / sensu-rest", "A100", Engine::SensuNoRest, Engine::SensuRest, 3.0);
     ratio("C100: box2d-nosleep / sensu-norest", "C100", Engine::Box2DNoSleep, Engine::SensuNoRest, 3.0);
+    // The Morton quadtree broad phase has no target: its time relative to the default AABB tree.
+    for (const char* scene : {"A50x20", "A125x80"}) {
+        const double tree = ms(scene, Engine::SensuRest);
+        const double morton = ms(scene, Engine::SensuRestMorton);
+        if (tree > 0.0 && morton > 0.0)
+            std::printf("  %-42s %7.2fx\n", (std::string(scene) + ": sensu-rest-morton / sensu-rest").c_str(), morton / tree);
+    }
     for (const auto& [key, r] : runs) {
         if (key.second != Engine::SensuRest) continue;
         std::printf("  %-42s %s\n", (key.first + " stands with sensu-rest").c_str(), r.metrics.standing ? "yes" : "NO");
@@ -111,7 +120,7 @@ LinePlot TimePlot(const std::vector<scenes::SceneDef>& sceneList, const std::map
         plot.x.push_back(static_cast<double>(i));
         plot.xTickLabels.push_back(sceneList[i].name);
     }
-    const unsigned char colours[4][3] = {{40, 120, 220}, {120, 180, 240}, {220, 90, 40}, {240, 170, 120}};
+    const unsigned char colours[5][3] = {{40, 120, 220}, {120, 180, 240}, {220, 90, 40}, {240, 170, 120}, {60, 170, 90}};
     double lo = 1e9, hi = -1e9;
     for (size_t e = 0; e < engines.size(); ++e) {
         PlotSeries series{.name = EngineName(engines[e])};
@@ -122,7 +131,7 @@ LinePlot TimePlot(const std::vector<scenes::SceneDef>& sceneList, const std::map
             lo = std::min(lo, value);
             hi = std::max(hi, value);
         }
-        std::copy(std::begin(colours[e % 4]), std::end(colours[e % 4]), series.rgb);
+        std::copy(std::begin(colours[e % 5]), std::end(colours[e % 5]), series.rgb);
         plot.series.push_back(std::move(series));
     }
     plot.yMin = std::floor(lo);
@@ -142,7 +151,7 @@ int main(int argc, char** argv) {
             return 2;
         }
     }
-    const Engine engines[] = {Engine::SensuRest, Engine::SensuNoRest, Engine::Box2DSleep, Engine::Box2DNoSleep};
+    const Engine engines[] = {Engine::SensuRest, Engine::SensuNoRest, Engine::Box2DSleep, Engine::Box2DNoSleep, Engine::SensuRestMorton};
     const int total = static_cast<int>(sceneList.size() * std::size(engines));
 
     std::vector<RunResult> results;
@@ -150,7 +159,7 @@ int main(int argc, char** argv) {
     int done = 0;
     for (const scenes::SceneDef& scene : sceneList) {
         for (Engine e : engines) {
-            std::fprintf(stderr, "\r[%2d/%2d] %-8s %-14s ...", ++done, total, scene.name.c_str(), EngineName(e));
+            std::fprintf(stderr, "\r[%2d/%2d] %-8s %-17s ...", ++done, total, scene.name.c_str(), EngineName(e));
             std::fflush(stderr);
             RunResult r = Run(scene, e, options.steps);
             byKey[{r.scene, e}] = r;
@@ -159,7 +168,7 @@ int main(int argc, char** argv) {
     }
     std::fprintf(stderr, "\r%60s\r", "");
 
-    std::printf("%-8s %-14s %6s %5s %10s %9s %6s %9s %9s %9s %8s %8s %s\n", "scene", "engine", "bodies", "steps", "ms_total",
+    std::printf("%-8s %-17s %6s %5s %10s %9s %6s %9s %9s %9s %8s %8s %s\n", "scene", "engine", "bodies", "steps", "ms_total",
                 "ms/step", "rest", "max_speed", "max_angle", "max_drift", "top_y", "ideal_y", "standing");
     for (const RunResult& r : results) PrintRow(stdout, r, false);
     PrintTargets(byKey);

@@ -43,6 +43,7 @@ const char* EngineName(Engine engine) {
         case Engine::SensuNoRest: return "sensu-norest";
         case Engine::Box2DSleep: return "box2d-sleep";
         case Engine::Box2DNoSleep: return "box2d-nosleep";
+        case Engine::SensuRestMorton: return "sensu-rest-morton";
     }
     return "?";
 }
@@ -50,9 +51,10 @@ const char* EngineName(Engine engine) {
 RunResult Run(const scenes::SceneDef& scene, Engine engine, int steps) {
     if (steps <= 0) steps = scene.steps;
     // snippet-begin: engines
-    if (engine == Engine::SensuRest || engine == Engine::SensuNoRest) {
+    if (engine == Engine::SensuRest || engine == Engine::SensuNoRest || engine == Engine::SensuRestMorton) {
         SolverSettings settings;
-        settings.restStates = engine == Engine::SensuRest;
+        settings.restStates = engine != Engine::SensuNoRest;
+        if (engine == Engine::SensuRestMorton) settings.broadPhase = BroadPhaseKind::MortonQuadtree;
         scenes::BuiltWorld built = scenes::BuildWorld(scene, settings);
         return Drive(
             scene, engine, steps, [&] { built.world.Step(scene.dt); },

@@ -6,9 +6,10 @@
 
 namespace sensu::bench {
 
-enum class Engine { SensuRest, SensuNoRest, Box2DSleep, Box2DNoSleep };
+enum class Engine { SensuRest, SensuNoRest, Box2DSleep, Box2DNoSleep, SensuRestMorton };
 
-/// The CSV name of an engine: sensu-rest, sensu-norest, box2d-sleep, box2d-nosleep.
+/// The CSV name of an engine: sensu-rest, sensu-norest, box2d-sleep, box2d-nosleep, sensu-rest-morton
+/// (sensu-rest with the Morton quadtree broad phase in place of the AABB tree).
 const char* EngineName(Engine engine);
 
 struct RunResult {

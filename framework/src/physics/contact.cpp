@@ -120,13 +120,15 @@ void WorldImpl::DestroyContact(int index) {
 }
 
 // Every shape whose proxy was re-inserted looks for new overlapping proxies. Pairs of two moved shapes
-// are handled once, by the lower shape index.
+// are handled once, by the lower shape index. Contacts are created in the broad phase's (deterministic)
+// visiting order, so the two broad phases create the same contacts but not in the same order.
 void WorldImpl::FindNewContacts() {
+    broadPhase.Update();
     for (int si : movedShapes) {
         const Shape& s = shapes[si];
         if (!s.alive || s.proxy == kNull) continue;
         const Body& body = bodies[s.body];
-        tree.Query(tree.FatAABB(s.proxy), [&](int other) {
+        broadPhase.Query(broadPhase.FatAABB(s.proxy), [&](int other) {
             if (other == si) return;
             const Shape& o = shapes[other];
             if (o.body == s.body) return;
@@ -153,7 +155,7 @@ void WorldImpl::UpdateContacts(float dt) {
         if (!IsMovingBody(a) && !IsMovingBody(b)) continue;
         const Shape& sa = shapes[c.shapeA];
         const Shape& sb = shapes[c.shapeB];
-        if (!Overlaps(tree.FatAABB(sa.proxy), tree.FatAABB(sb.proxy))) {
+        if (!Overlaps(broadPhase.FatAABB(sa.proxy), broadPhase.FatAABB(sb.proxy))) {
             DestroyContact(i);
             continue;
         }

@@ -19,6 +19,8 @@ void Validate(const SolverSettings& s) {
         throw InvalidArgument("SolverSettings rest speeds and restTime must be >= 0");
     if (s.baumgarte < 0.0f || s.baumgarte > 1.0f) throw InvalidArgument("SolverSettings.baumgarte must be in [0, 1]");
     if (s.maxCorrection <= 0.0f) throw InvalidArgument("SolverSettings.maxCorrection must be > 0");
+    if (s.broadPhase != BroadPhaseKind::AabbTree && s.broadPhase != BroadPhaseKind::MortonQuadtree)
+        throw InvalidArgument("SolverSettings.broadPhase is not a BroadPhaseKind");
     if (s.supportNormalY <= 0.0f || s.supportNormalY > 1.0f) throw InvalidArgument("SolverSettings.supportNormalY must be in (0, 1]");
 }
 

@@ -149,27 +149,44 @@ AABB WorldImpl::ComputeShapeAABB(const Shape& s, const Body& body) const {
 }
 
 // Re-inserts the shape's proxy when its AABB (grown by one step of motion, so fast bodies meet what they
-// are about to hit) leaves the fat AABB stored in the tree.
+// are about to hit) leaves the fat AABB stored in the broad phase.
 void WorldImpl::SynchronizeShape(int shapeIndex) {
     Shape& s = shapes[shapeIndex];
     const Body& body = bodies[s.body];
     const AABB box = ComputeShapeAABB(s, body);
-    // The tree must hold the AABB of this step's motion; when it has to re-insert, it stretches the fat
+    // The broad phase must hold the AABB of this step's motion; when it has to re-insert, it stretches the fat
     // AABB four steps ahead along the velocity, so a falling body re-inserts every few steps only.
     const Vec2 d = body.type == BodyType::Static ? Vec2{} : stepDt * body.v;
     const AABB swept = Union(box, AABB{box.lower + d, box.upper + d});
     const Vec2 ahead = 4.0f * d;
     const AABB fat = Inflate(Union(box, AABB{box.lower + ahead, box.upper + ahead}), settings.aabbMargin);
     if (s.proxy == kNull) {
-        s.proxy = tree.CreateProxy(fat, shapeIndex);
-    } else if (tree.FatAABB(s.proxy).Contains(swept)) {
+        s.proxy = broadPhase.CreateProxy(fat, shapeIndex);
+    } else if (broadPhase.FatAABB(s.proxy).Contains(swept)) {
         return;
     } else {
-        tree.MoveProxy(s.proxy, fat);
+        broadPhase.MoveProxy(s.proxy, fat);
     }
     if (!s.moved) {
         s.moved = true;
         movedShapes.push_back(shapeIndex);
+    }
+}
+
+// Moves every proxy into the other broad phase, keeping its fat AABB (so no pair appears or vanishes).
+void WorldImpl::SwitchBroadPhase(BroadPhaseKind kind) {
+    std::vector<AABB> fat(shapes.size());
+    for (size_t i = 0; i < shapes.size(); ++i) {
+        Shape& s = shapes[i];
+        if (!s.alive || s.proxy == kNull) continue;
+        fat[i] = broadPhase.FatAABB(s.proxy);
+        broadPhase.DestroyProxy(s.proxy);
+    }
+    broadPhase.SetKind(kind);
+    for (size_t i = 0; i < shapes.size(); ++i) {
+        Shape& s = shapes[i];
+        if (!s.alive || s.proxy == kNull) continue;
+        s.proxy = broadPhase.CreateProxy(fat[i], static_cast<int>(i));
     }
 }
 
@@ -181,6 +198,7 @@ World::World(const WorldDef& def) : impl_(std::make_unique<WorldImpl>()) {
     Validate(def.settings);
     impl_->gravity = def.gravity;
     impl_->settings = def.settings;
+    impl_->broadPhase.SetKind(def.settings.broadPhase);
 }
 
 World::~World() = default;
@@ -226,7 +244,7 @@ void World::DestroyBody(BodyId id) {
     while (b.contactHead != kNull) w.DestroyContact(b.contactHead);
     for (ShapeId sid : b.shapes) {
         Shape& s = w.shapes[sid.index];
-        if (s.proxy != kNull) w.tree.DestroyProxy(s.proxy);
+        if (s.proxy != kNull) w.broadPhase.DestroyProxy(s.proxy);
         s.alive = false;
         s.proxy = kNull;
         w.freeShapes.push_back(sid.index);
@@ -281,7 +299,7 @@ void World::DestroyShape(ShapeId id) {
         if (contact.shapeA == static_cast<int>(id.index) || contact.shapeB == static_cast<int>(id.index)) w.DestroyContact(c);
         c = next;
     }
-    if (s.proxy != kNull) w.tree.DestroyProxy(s.proxy);
+    if (s.proxy != kNull) w.broadPhase.DestroyProxy(s.proxy);
     s.proxy = kNull;
     s.alive = false;
     if (s.moved) {
@@ -406,6 +424,7 @@ const SolverSettings& World::GetSettings() const { return impl_->settings; }
 
 void World::SetSettings(const SolverSettings& settings) {
     Validate(settings);
+    if (settings.broadPhase != impl_->broadPhase.Kind()) impl_->SwitchBroadPhase(settings.broadPhase);
     impl_->settings = settings;
     if (!settings.restStates) impl_->WakeAll();
 }

@@ -5,7 +5,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "dynamic_tree.h"
+#include "broad_phase.h"
 #include "sensu/physics/world.h"
 
 namespace sensu {
@@ -56,7 +56,7 @@ struct Shape {
     ShapeGeometry geometry{Circle({0.0f, 0.0f}, 0.0f)};
     float density = 0.0f, friction = 0.0f, restitution = 0.0f;
     void* userData = nullptr;
-    int proxy = kNull;            // dynamic tree leaf
+    int proxy = kNull;            // broad-phase proxy
     bool moved = false;           // proxy re-inserted this step: look for new pairs
 };
 
@@ -139,7 +139,7 @@ struct WorldImpl {
     int freeContact = detail::kNull;
     int contactCount = 0;
     std::unordered_map<uint64_t, int> contactByPair;  // lookup only, never iterated (determinism)
-    detail::DynamicTree tree;
+    detail::BroadPhase broadPhase;
 
     // Scratch of one step.
     std::vector<int> movedShapes;
@@ -165,6 +165,7 @@ struct WorldImpl {
     void UpdateMass(int bodyIndex);
     AABB ComputeShapeAABB(const detail::Shape& shape, const detail::Body& body) const;
     void SynchronizeShape(int shapeIndex);
+    void SwitchBroadPhase(BroadPhaseKind kind);
 
     // Contacts (contact.cpp).
     void CreateContact(int shapeA, int shapeB);

@@ -3,6 +3,12 @@
 
 namespace sensu {
 
+/// Which structure finds the candidate pairs (both give the same pairs: shapes whose fat AABBs overlap).
+enum class BroadPhaseKind {
+    AabbTree,        ///< dynamic AABB tree (default)
+    MortonQuadtree,  ///< Morton-ordered linear quadtree (seed 003's numbering), loose cells chosen by size
+};
+
 struct SolverSettings {
     int velocityIterations = 8;         ///< sequential-impulse passes per step (≥ 1)
     int positionIterations = 3;         ///< position-correction passes per step (≥ 0)
@@ -24,6 +30,7 @@ struct SolverSettings {
     float restAngularSpeed = 0.05f;     ///< rad/s: likewise for rotation
     float restTime = 0.2f;              ///< s: how long a supported body must stay slow before it is frozen (≥ 0)
     float supportNormalY = 0.9f;        ///< a contact is a floor-like support when its normal's upward component ≥ this, (0, 1]
+    BroadPhaseKind broadPhase = BroadPhaseKind::AabbTree;  ///< changing it moves every proxy across (O(n))
 };
 
 /// Throws InvalidArgument when a setting is out of range (the world keeps its old settings).
