@@ -21,12 +21,7 @@ void CheckDistancePair(uint64_t seed, MakeA makeA, MakeB makeB, int cases = 1000
         if (failures++ < 5) first += "case " + std::to_string(i) + ": " + what + "\n";
     };
     for (int i = 0; i < cases; ++i) {
-        const float scale = CaseScale(i);
-        const A a = makeA(rng, scale);
-        const B b = makeB(rng, scale);
-        const Transform xfA = RandomPose(rng, scale);
-        Transform xfB = RandomPose(rng, scale);
-        if (rng.Chance(0.05f)) xfB.p = xfA.p;
+        const auto [scale, a, b, xfA, xfB] = DrawPairCase(rng, i, makeA, makeB);
         const TruthShape ta = Truth(a, xfA);
         const TruthShape tb = Truth(b, xfB);
         const SignedSeparation truth = BruteSeparation(ta, tb);

@@ -68,12 +68,7 @@ void CheckPair(uint64_t seed, MakeA makeA, MakeB makeB, Collide collide, int cas
     Failures failures;
     int contacts = 0, empties = 0;
     for (int i = 0; i < cases; ++i) {
-        const float scale = CaseScale(i);
-        const A a = makeA(rng, scale);
-        const B b = makeB(rng, scale);
-        const Transform xfA = RandomPose(rng, scale);
-        Transform xfB = RandomPose(rng, scale);
-        if (rng.Chance(0.05f)) xfB.p = xfA.p;  // coincident origins
+        auto [scale, a, b, xfA, xfB] = DrawPairCase(rng, i, makeA, makeB);
         const float margin = rng.Chance(0.5f) ? 0.0f : 0.1f * scale;
         const float tol = 1e-3f * scale + Min(5e-4f, 0.01f * scale);
         TruthShape ta = Truth(a, xfA);

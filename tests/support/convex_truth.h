@@ -158,4 +158,26 @@ inline Transform RandomPose(Rng& rng, float scale) {
     return xf;
 }
 
+/// One random case of a shape pair: the scale of case i, both shapes and both poses (origins
+/// coincident in 5 % of the cases). The brute-force tests of every pair function draw their cases here.
+template <class A, class B>
+struct PairCase {
+    float scale;
+    A a;
+    B b;
+    Transform xfA;
+    Transform xfB;
+};
+
+template <class MakeA, class MakeB>
+auto DrawPairCase(Rng& rng, int i, MakeA makeA, MakeB makeB) {
+    const float scale = CaseScale(i);
+    auto a = makeA(rng, scale);
+    auto b = makeB(rng, scale);
+    const Transform xfA = RandomPose(rng, scale);
+    Transform xfB = RandomPose(rng, scale);
+    if (rng.Chance(0.05f)) xfB.p = xfA.p;
+    return PairCase<decltype(a), decltype(b)>{scale, a, b, xfA, xfB};
+}
+
 } // namespace sensu::testing
