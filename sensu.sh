@@ -47,7 +47,6 @@ test)
     if [ "${1:-}" = "--sanitize" ]; then
         build build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSENSU_SANITIZE=ON -DSENSU_BUILD_BENCH=OFF
         export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-        export LSAN_OPTIONS=suppressions=$PWD/.ci/lsan.supp
         cd build-asan
     else
         build build -DCMAKE_BUILD_TYPE=Release
