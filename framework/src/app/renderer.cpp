@@ -249,30 +249,27 @@ void Renderer::DrawArrow(Vec2 from, Vec2 to, Color color, float headPixels) {
     FillConvexScreen(tri, color);
 }
 
-void Renderer::DrawCircle(Vec2 center, float radius, Color color) {
-    if (!(radius >= 0.0f) || !IsFinite(radius)) return;
+std::span<const Vec2> Renderer::CircleScreenPoints(Vec2 center, float radius, Color color) {
+    if (!(radius >= 0.0f) || !IsFinite(radius)) return {};
     if (camera_.WorldToPixels(radius) < 0.5f) {
         DrawPoint(center, 2.0f, color);
-        return;
+        return {};
     }
     auto& pts = buffers_->points;
     pts.clear();
     AppendArc(pts, center, radius, 0.0f, kTwoPi, ArcSegments(radius, kTwoPi));
     pts.pop_back();  // the last point repeats the first
-    Lines(pts, true, color);
+    return pts;
+}
+
+void Renderer::DrawCircle(Vec2 center, float radius, Color color) {
+    const std::span<const Vec2> pts = CircleScreenPoints(center, radius, color);
+    if (!pts.empty()) Lines(pts, true, color);
 }
 
 void Renderer::FillCircle(Vec2 center, float radius, Color color) {
-    if (!(radius >= 0.0f) || !IsFinite(radius)) return;
-    if (camera_.WorldToPixels(radius) < 0.5f) {
-        DrawPoint(center, 2.0f, color);
-        return;
-    }
-    auto& pts = buffers_->points;
-    pts.clear();
-    AppendArc(pts, center, radius, 0.0f, kTwoPi, ArcSegments(radius, kTwoPi));
-    pts.pop_back();
-    FillConvexScreen(pts, color);
+    const std::span<const Vec2> pts = CircleScreenPoints(center, radius, color);
+    if (!pts.empty()) FillConvexScreen(pts, color);
 }
 
 void Renderer::DrawSolidCircle(Vec2 center, float radius, float angle, Color color) {

@@ -150,6 +150,9 @@ private:
     struct Buffers;
     void Lines(std::span<const Vec2> screenPoints, bool closed, Color color);
     void FillConvexScreen(std::span<const Vec2> screenPoints, Color color);
+    /// Screen points around a circle, or empty after drawing a dot when it is under half a pixel
+    /// (or invalid, then nothing is drawn).
+    std::span<const Vec2> CircleScreenPoints(Vec2 center, float radius, Color color);
     void TrianglesScreen(std::span<const Vec2> screenTriangleCorners, Color color);
     void TextAt(Vec2 pixels, std::string_view text, Color color, TextAnchor anchor);
     /// Number of segments for an arc of `radius` metres sweeping `sweep` radians (≈ 6 px chords).
