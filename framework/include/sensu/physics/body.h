@@ -33,6 +33,10 @@ struct BodyDef {
     Vec2 linearVelocity{};    ///< m/s, velocity of the centre of mass
     float angularVelocity = 0.0f;  ///< rad/s
     float gravityScale = 1.0f;     ///< multiplies the world gravity for this body
+    /// Always use continuous collision (swept region + exact time of impact) for this body, also against
+    /// dynamic bodies. Without it a body gets continuous collision automatically when it moves or spins
+    /// fast for its size (SolverSettings::continuous).
+    bool bullet = false;
     void* userData = nullptr;      ///< not touched by the world
 };
 

@@ -20,6 +20,7 @@ struct SolverSettings {
     bool bottomUpOrder = true;          ///< solve contacts in order of contact-graph distance from fixed bodies
     bool shockPropagation = true;       ///< a last velocity pass with the lower body of each contact held fixed
     bool restStates = true;             ///< seed 004 floor-rest state machine (freezes supported piles)
+    bool continuous = true;             ///< seed 000 continuous collision for fast or spinning bodies (no rotation cap)
     float restitutionThreshold = 1.0f;  ///< m/s: slower approaches get no bounce
     float linearSlop = 0.005f;          ///< m: allowed penetration that is not corrected
     float baumgarte = 0.2f;             ///< fraction of the penetration removed per position pass, [0, 1]
