@@ -2,6 +2,8 @@
 
 #include <box2d/box2d.h>
 
+#include <string>
+
 namespace sensu::baseline {
 
 namespace {
@@ -82,18 +84,53 @@ void Box2DWorld::AddBody(const scenes::SceneBody& sb) {
     bd.linearVelocity = ToB2(sb.body.linearVelocity);
     bd.angularVelocity = sb.body.angularVelocity;
     bd.gravityScale = sb.body.gravityScale;
+    bd.bullet = sb.body.bullet;
     b2Body* body = world_->CreateBody(&bd);
     for (const ShapeDef& shape : sb.shapes) AddShape(body, shape);
     bodies_.push_back(body);
     if (sb.body.type == BodyType::Dynamic) dynamicBodies_.push_back(body);
 }
 
+b2Body* Box2DWorld::BodyAt(int index) const {
+    if (index < 0 || index >= static_cast<int>(bodies_.size()) || bodies_[static_cast<size_t>(index)] == nullptr)
+        throw InvalidArgument("Box2DWorld: body index " + std::to_string(index) + " is out of range or destroyed");
+    return bodies_[static_cast<size_t>(index)];
+}
+
 Transform Box2DWorld::GetTransform(int index) const {
-    const b2Transform& xf = bodies_.at(static_cast<size_t>(index))->GetTransform();
+    const b2Transform& xf = BodyAt(index)->GetTransform();
     return {{xf.p.x, xf.p.y}, {xf.q.c, xf.q.s}};
 }
 
-bool Box2DWorld::IsAwake(int index) const { return bodies_.at(static_cast<size_t>(index))->IsAwake(); }
+bool Box2DWorld::IsAwake(int index) const { return BodyAt(index)->IsAwake(); }
+
+Vec2 Box2DWorld::GetLinearVelocity(int index) const {
+    const b2Vec2 v = BodyAt(index)->GetLinearVelocity();
+    return {v.x, v.y};
+}
+
+float Box2DWorld::GetAngularVelocity(int index) const { return BodyAt(index)->GetAngularVelocity(); }
+
+void Box2DWorld::SetVelocity(int index, Vec2 linear, float angular) {
+    RequireFinite(linear, "Box2DWorld::SetVelocity linear");
+    RequireFinite(angular, "Box2DWorld::SetVelocity angular");
+    b2Body* body = BodyAt(index);
+    body->SetLinearVelocity(ToB2(linear));
+    body->SetAngularVelocity(angular);
+}
+
+void Box2DWorld::SetTransform(int index, Vec2 position, float angle) {
+    RequireFinite(position, "Box2DWorld::SetTransform position");
+    RequireFinite(angle, "Box2DWorld::SetTransform angle");
+    BodyAt(index)->SetTransform(ToB2(position), angle);
+}
+
+void Box2DWorld::DestroyBody(int index) {
+    b2Body* body = BodyAt(index);
+    std::erase(dynamicBodies_, body);
+    world_->DestroyBody(body);
+    bodies_[static_cast<size_t>(index)] = nullptr;
+}
 
 Box2DWorld::~Box2DWorld() = default;
 

@@ -28,15 +28,28 @@ public:
     /// Pose and sleep state of body `index` (SceneDef order, then added bodies).
     Transform GetTransform(int index) const;
     bool IsAwake(int index) const;
+    /// Velocity of body `index`'s centre of mass (m/s) and its angular velocity (rad/s).
+    Vec2 GetLinearVelocity(int index) const;
+    float GetAngularVelocity(int index) const;
+    /// Sets both velocities of body `index` (e.g. to drive a kinematic body step by step); wakes it.
+    void SetVelocity(int index, Vec2 linear, float angular);
+    /// Teleports body `index`: its origin to `position` (m), its angle to `angle` (rad).
+    void SetTransform(int index, Vec2 position, float angle);
+    /// Destroys body `index`. Indices are never reused: later bodies keep theirs, and any use of a
+    /// destroyed index (or one out of range) throws sensu::InvalidArgument.
+    void DestroyBody(int index);
     /// Dynamic bodies in SceneDef order; `resting` means asleep.
     void Sample(std::vector<scenes::BodySample>& out) const;
     int AwakeBodyCount() const;
     /// The Box2D world, for drawing in comparison samples.
     b2World& World() { return *world_; }
-    /// Every SceneDef body's b2Body, in order.
+    /// Every SceneDef body's b2Body, in order (nullptr for destroyed ones).
     const std::vector<b2Body*>& Bodies() const { return bodies_; }
 
 private:
+    /// The live body at `index`; throws InvalidArgument when out of range or destroyed.
+    b2Body* BodyAt(int index) const;
+
     std::unique_ptr<b2World> world_;
     std::vector<b2Body*> bodies_;
     std::vector<b2Body*> dynamicBodies_;

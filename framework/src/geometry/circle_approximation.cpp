@@ -4,6 +4,8 @@
 #include <queue>
 #include <string>
 
+#include "sensu/geometry/pixel_disc.h"
+
 namespace sensu {
 
 namespace {
@@ -38,20 +40,151 @@ Vec2 RectCenter(const PixelRect& r) {
 
 PixelCircle CircumscribedCircle(const PixelRect& r) { return {RectCenter(r), kHalfSqrt2 * static_cast<float>(r.Width())}; }
 
-// Counts occupied pixels in any rectangle in O(1) (summed-area table), and fits a cell's circle.
-class CircleFitter {
+// x / d rounded towards −∞ (d > 0), for lattices that start left of the image.
+int FloorDiv(int x, int d) { return x >= 0 ? x / d : -((-x + d - 1) / d); }
+
+// The mask as rows of 64-bit words (pixel x is bit x % 64 of word x / 64 of its row): a rectangle is
+// known to be fully occupied after one AND per word of each of its rows.
+class MaskBits {
 public:
-    explicit CircleFitter(const AlphaMask& mask) : mask_(mask), stride_(mask.width() + 1) {
-        integral_.assign(static_cast<size_t>(stride_) * (mask.height() + 1), 0u);
-        const auto bytes = mask.bytes();
-        for (int y = 0; y < mask.height(); ++y) {
-            uint32_t rowSum = 0;
-            for (int x = 0; x < mask.width(); ++x) {
-                rowSum += bytes[static_cast<size_t>(y) * mask.width() + x];
-                integral_[static_cast<size_t>(y + 1) * stride_ + x + 1] = integral_[static_cast<size_t>(y) * stride_ + x + 1] + rowSum;
+    explicit MaskBits(const AlphaMask& mask)
+        : width_(mask.width()), height_(mask.height()), wordsPerRow_((mask.width() + 63) / 64) {
+        words_.assign(static_cast<size_t>(wordsPerRow_) * height_, 0u);
+        const uint8_t* bytes = mask.bytes().data();
+        for (int y = 0; y < height_; ++y) {
+            const uint8_t* row = bytes + static_cast<size_t>(y) * width_;
+            uint64_t* out = words_.data() + static_cast<size_t>(y) * wordsPerRow_;
+            int x = 0;
+            // Eight 0/1 bytes at a time: the multiplication moves byte k's low bit to bit 56 + k
+            // (every partial product lands on a different bit, so nothing carries).
+            for (; x + 8 <= width_; x += 8) {
+                uint64_t eight = 0;
+                for (int k = 0; k < 8; ++k) eight |= static_cast<uint64_t>(row[x + k]) << (8 * k);
+                out[x / 64] |= ((eight * 0x0102040810204080ull) >> 56) << (x % 64);
             }
+            for (; x < width_; ++x) out[x / 64] |= static_cast<uint64_t>(row[x]) << (x % 64);
         }
     }
+
+    // True when every pixel of r (non-empty) is inside the image and occupied.
+    bool AllOccupied(const PixelRect& r) const {
+        if (r.minX < 0 || r.minY < 0 || r.maxX > width_ || r.maxY > height_) return false;
+        const int firstWord = r.minX / 64, lastWord = (r.maxX - 1) / 64;
+        for (int y = r.minY; y < r.maxY; ++y) {
+            const uint64_t* row = words_.data() + static_cast<size_t>(y) * wordsPerRow_;
+            for (int w = firstWord; w <= lastWord; ++w) {
+                const int lo = std::max(r.minX - 64 * w, 0), hi = std::min(r.maxX - 64 * w, 64);
+                const uint64_t bits = (hi - lo == 64 ? ~uint64_t{0} : ((uint64_t{1} << (hi - lo)) - 1u)) << lo;
+                if ((row[w] & bits) != bits) return false;
+            }
+        }
+        return true;
+    }
+
+private:
+    int width_, height_, wordsPerRow_;
+    std::vector<uint64_t> words_;
+};
+
+// A histogram of samples by squared distance from a centre, in bins of equal ring area over [0, r²]
+// (about two per pixel of radius: no square root per sample), for samples on a square lattice
+// x = firstX + i·step, y = firstY + j·step (i < columns, j < rows). Each sample carries a slot
+// (0 … 2^SlotBits − 1, e.g. empty or occupied) and a weight, which the caller writes for every sample
+// [0, stride) of every row that meets the disc (the samples past `columns` must weigh 0); samples
+// outside the disc count for nothing. Accumulate works in two passes over each row: the
+// counter of every sample (plain arithmetic over arrays, which the compiler vectorises; shifts, no
+// multiplications), then the increments. Each bin and slot has four counters taken in turn by
+// neighbouring samples, which often share a bin: with a single counter each increment would wait for
+// the store of the previous one.
+template <class Count, int SlotBits>
+class RingHistogram {
+public:
+    void Begin(Vec2 centre, float r2, int bins, int firstX, int firstY, int step, int columns, int rows) {
+        r2_ = r2;
+        bins_ = bins;
+        rows_ = rows;
+        stride_ = (columns + 3) & ~3; // whole vectors; the padding samples weigh nothing
+        binsPerArea_ = static_cast<float>(bins) / Max(r2, 1e-12f);
+        counts_.assign(static_cast<size_t>(bins) << (SlotBits + kLaneBits), Count{0});
+        const size_t samples = static_cast<size_t>(stride_) * static_cast<size_t>(rows);
+        if constexpr (SlotBits > 0) slot_.resize(samples);
+        weight_.resize(samples);
+        index_.resize(static_cast<size_t>(stride_));
+        add_.resize(static_cast<size_t>(stride_));
+        dx2_.resize(static_cast<size_t>(stride_));
+        dy2_.resize(static_cast<size_t>(rows));
+        for (int i = 0; i < stride_; ++i) {
+            const float dx = static_cast<float>(firstX + i * step) + 0.5f - centre.x;
+            dx2_[static_cast<size_t>(i)] = dx * dx;
+        }
+        for (int j = 0; j < rows; ++j) {
+            const float dy = static_cast<float>(firstY + j * step) + 0.5f - centre.y;
+            dy2_[static_cast<size_t>(j)] = dy * dy;
+        }
+    }
+
+    // Samples per row in the arrays: columns rounded up to a multiple of four.
+    int stride() const { return stride_; }
+    // False when no sample of row j can lie in the disc (its slots and weights need not be written).
+    bool RowMeetsDisc(int j) const { return dy2_[static_cast<size_t>(j)] <= r2_; }
+    uint8_t* SlotRow(int j) { return slot_.data() + static_cast<size_t>(j) * stride_; }
+    Count* WeightRow(int j) { return weight_.data() + static_cast<size_t>(j) * stride_; }
+
+    // Sample (i, j) is in the disc when dx² + dy² ≤ r² (in float, as the fitter always tested it) and
+    // falls in bin min(bins − 1, ⌊d²·bins/r²⌋).
+    void Accumulate() {
+        const float r2 = r2_, binsPerArea = binsPerArea_, lastBin = static_cast<float>(bins_ - 1);
+        const float* __restrict dx2 = dx2_.data();
+        int32_t* __restrict index = index_.data();
+        Count* __restrict add = add_.data();
+        Count* __restrict counts = counts_.data();
+        const float* __restrict dy2s = dy2_.data();
+        const uint8_t* slots = slot_.data();
+        const Count* weights = weight_.data();
+        // Locals, so the stores below need not be assumed to change them.
+        const int rows = rows_, stride = stride_;
+        for (int j = 0; j < rows; ++j) {
+            const float dy2 = dy2s[j];
+            if (dy2 > r2) continue; // the row misses the disc
+            const uint8_t* __restrict slot = SlotBits > 0 ? slots + static_cast<size_t>(j) * stride : nullptr;
+            const Count* __restrict weight = weights + static_cast<size_t>(j) * stride;
+            for (int i = 0; i < stride; ++i) {
+                const float d2 = dx2[i] + dy2;
+                // min before the conversion equals the conversion then min (d² ≥ 0; bins − 1 is exact).
+                const float scaled = d2 * binsPerArea;
+                const int32_t bin = static_cast<int32_t>(scaled < lastBin ? scaled : lastBin);
+                int32_t counter = bin;
+                if constexpr (SlotBits > 0) counter = (bin << SlotBits) | slot[i];
+                index[i] = (counter << kLaneBits) | (i & ((1 << kLaneBits) - 1));
+                const Count w = weight[i];
+                add[i] = d2 <= r2 ? w : Count{0};
+            }
+            for (int i = 0; i < stride; ++i) counts[index[i]] += add[i];
+        }
+    }
+
+    // Count of bin k and slot s, its four counters summed.
+    Count At(int bin, int slot) const {
+        const Count* lanes = counts_.data() + ((static_cast<size_t>(bin) << SlotBits | static_cast<size_t>(slot)) << kLaneBits);
+        return lanes[0] + lanes[1] + lanes[2] + lanes[3];
+    }
+
+private:
+    static constexpr int kLaneBits = 2; // four counters per bin and slot
+    float r2_ = 0.0f, binsPerArea_ = 0.0f;
+    int bins_ = 0, rows_ = 0, stride_ = 0;
+    std::vector<Count> counts_;
+    std::vector<uint8_t> slot_;
+    std::vector<Count> weight_;
+    std::vector<int32_t> index_;
+    std::vector<Count> add_;
+    std::vector<float> dx2_, dy2_;
+};
+
+// Fits a cell's circle by a histogram of its pixels' distances; MaskBits skips cells deep inside.
+class CircleFitter {
+public:
+    explicit CircleFitter(const AlphaMask& mask) : mask_(mask), bits_(mask) {}
 
     struct Fit {
         PixelCircle circle;
@@ -85,35 +218,53 @@ public:
         const PixelRect window{static_cast<int>(std::floor(c.x - rMax)), static_cast<int>(std::floor(c.y - rMax)),
                                static_cast<int>(std::ceil(c.x + rMax)), static_cast<int>(std::ceil(c.y + rMax))};
         // Deep inside the shape nothing can be wrong: keep the largest circle, no pixel scan.
-        if (OccupiedIn(window) == static_cast<uint32_t>(window.Width()) * static_cast<uint32_t>(window.Height()))
-            return fit;
+        if (bits_.AllOccupied(window)) return fit;
 
         // Bins of equal ring area (uniform in d²), about two per pixel of radius: no square root per pixel.
         const int bins = static_cast<int>(2.0f * rMax) + 1;
         const float rMax2 = rMax * rMax;
         const float binsPerArea = static_cast<float>(bins) / Max(rMax2, 1e-12f);
-        occupiedHist_.assign(static_cast<size_t>(bins), 0u);
-        emptyHist_.assign(static_cast<size_t>(bins), 0u);
         // Big cells are judged on a grid of at most kSamplesAcross² pixels, each standing for step²
         // pixels: the choice among radii needs the proportions, not every pixel.
         const int step = std::max(1, std::max(window.Width(), window.Height()) / kSamplesAcross);
         const uint32_t weight = static_cast<uint32_t>(step * step);
-        for (int y = window.minY + step / 2; y < window.maxY; y += step) {
-            const float dy = static_cast<float>(y) + 0.5f - c.y;
-            const bool rowInCell = y >= cell.minY && y < cell.maxY;
-            for (int x = window.minX + step / 2; x < window.maxX; x += step) {
-                const float dx = static_cast<float>(x) + 0.5f - c.x;
-                const float d2 = dx * dx + dy * dy;
-                if (d2 > rMax2) continue;
-                const int bin = std::min(bins - 1, static_cast<int>(d2 * binsPerArea));
-                if (!mask_.Occupied(x, y))
-                    emptyHist_[bin] += weight;
-                else if (rowInCell && x >= cell.minX && x < cell.maxX)
-                    occupiedHist_[bin] += weight;
+        const int firstX = window.minX + step / 2;
+        const int columns = firstX < window.maxX ? CeilDiv(window.maxX - firstX, step) : 0;
+        const int firstY = window.minY + step / 2;
+        const int rows = firstY < window.maxY ? CeilDiv(window.maxY - firstY, step) : 0;
+        // Slot 0: empty pixels; slot 1: occupied pixels of the cell.
+        hist_.Begin(c, rMax2, bins, firstX, firstY, step, columns, rows);
+        // Lattice columns inside the image, and inside the cell.
+        const int imageFirst = std::clamp(CeilDiv(-firstX, step), 0, columns);
+        const int imageEnd = std::clamp(CeilDiv(mask_.width() - firstX, step), imageFirst, columns);
+        const int cellFirst = std::clamp(CeilDiv(cell.minX - firstX, step), 0, columns);
+        const int cellEnd = std::clamp(CeilDiv(cell.maxX - firstX, step), cellFirst, columns);
+        const uint8_t* bytes = mask_.bytes().data();
+        const int stride = hist_.stride();
+        for (int j = 0; j < rows; ++j) {
+            if (!hist_.RowMeetsDisc(j)) continue;
+            const int y = firstY + j * step;
+            uint8_t* slot = hist_.SlotRow(j);
+            if (y >= 0 && y < mask_.height()) {
+                const uint8_t* row = bytes + static_cast<size_t>(y) * mask_.width() + firstX;
+                std::fill(slot, slot + imageFirst, uint8_t{0});
+                if (step == 1)
+                    std::copy(row + imageFirst, row + imageEnd, slot + imageFirst);
+                else
+                    for (int i = imageFirst; i < imageEnd; ++i) slot[i] = row[i * step];
+                std::fill(slot + imageEnd, slot + stride, uint8_t{0});
+            } else {
+                std::fill(slot, slot + stride, uint8_t{0}); // outside the image: empty
             }
+            // Empty pixels always count; occupied ones only in their own cell.
+            uint32_t* sampleWeight = hist_.WeightRow(j);
+            for (int i = 0; i < columns; ++i) sampleWeight[i] = static_cast<uint32_t>(slot[i] == 0) * weight;
+            std::fill(sampleWeight + columns, sampleWeight + stride, 0u);
+            if (y >= cell.minY && y < cell.maxY) std::fill(sampleWeight + cellFirst, sampleWeight + cellEnd, weight);
         }
+        hist_.Accumulate();
         if (!fitted) {
-            for (uint32_t e : emptyHist_) fit.error += e;
+            for (int k = 0; k < bins; ++k) fit.error += hist_.At(k, 0);
             return fit;
         }
         // Radius sqrt((k+1)/binsPerArea) covers bins 0…k; the last bin is everything up to rMax.
@@ -121,8 +272,8 @@ public:
         uint32_t bestError = UINT32_MAX;
         int bestBin = bins - 1;
         for (int k = 0; k < bins; ++k) {
-            coveredOccupied += occupiedHist_[k];
-            coveredEmpty += emptyHist_[k];
+            coveredOccupied += hist_.At(k, 1);
+            coveredEmpty += hist_.At(k, 0);
             const uint32_t missed = stats.count > coveredOccupied ? stats.count - coveredOccupied : 0u;
             const uint32_t error = missed + coveredEmpty;
             if (error <= bestError) {
@@ -136,20 +287,9 @@ public:
     }
 
 private:
-    uint32_t OccupiedIn(PixelRect r) const {
-        r.minX = std::clamp(r.minX, 0, mask_.width());
-        r.maxX = std::clamp(r.maxX, 0, mask_.width());
-        r.minY = std::clamp(r.minY, 0, mask_.height());
-        r.maxY = std::clamp(r.maxY, 0, mask_.height());
-        if (r.IsEmpty()) return 0;
-        auto at = [&](int x, int y) { return integral_[static_cast<size_t>(y) * stride_ + x]; };
-        return at(r.maxX, r.maxY) - at(r.minX, r.maxY) - at(r.maxX, r.minY) + at(r.minX, r.minY);
-    }
-
     const AlphaMask& mask_;
-    int stride_;
-    std::vector<uint32_t> integral_;
-    std::vector<uint32_t> occupiedHist_, emptyHist_;
+    MaskBits bits_;
+    RingHistogram<uint32_t, 1> hist_;
 };
 
 // Seed 003 §3.4 from the deepest level upwards: a cell keeps its circle when it is occupied and, unless
@@ -272,25 +412,15 @@ CellCircles GreedyMerge(const MaskQuadtree& tree, CircleFitter& fitter, const Ci
     return out;
 }
 
-// Calls visit(x, y) for every pixel whose centre lies in the disc (same rule as CircleCoverageIoU).
-template <class Visit>
-void ForEachPixelInDisc(const PixelCircle& c, Visit&& visit) {
-    for (int y = static_cast<int>(std::floor(c.center.y - c.radius)); y <= static_cast<int>(std::ceil(c.center.y + c.radius)); ++y) {
-        const float dy = static_cast<float>(y) + 0.5f - c.center.y;
-        const float h2 = c.radius * c.radius - dy * dy;
-        if (h2 < 0.0f) continue;
-        const float half = std::sqrt(h2);
-        const int x1 = static_cast<int>(std::floor(c.center.x + half - 0.5f));
-        for (int x = static_cast<int>(std::ceil(c.center.x - half - 0.5f)); x <= x1; ++x) visit(x, y);
-    }
-}
-
 // Judges circles as the union the body will be (the merge judged them cell by cell): a count of covering
-// circles per pixel lets each circle see only the pixels nobody else covers.
+// circles per pixel lets each circle see only the pixels nobody else covers. Cover counts and a copy of
+// the mask share one layout over a domain holding every circle at its largest, so the scans need no
+// bounds tests, and each disc is visited row span by row span (DiscRowSpan, the rule of CircleCoverageIoU).
 class UnionPolisher {
 public:
-    UnionPolisher(const AlphaMask& mask, std::vector<PixelCircle>& circles) : mask_(mask), circles_(circles) {
+    UnionPolisher(const AlphaMask& mask, std::vector<PixelCircle>& circles) : circles_(circles) {
         domain_ = {0, 0, mask.width(), mask.height()};
+        limit_.reserve(circles.size());
         for (const PixelCircle& c : circles) {
             const float r = kGrowth * c.radius + 1.0f;
             limit_.push_back(r);
@@ -299,8 +429,14 @@ public:
             domain_.maxX = std::max(domain_.maxX, static_cast<int>(std::ceil(c.center.x + r)) + 2);
             domain_.maxY = std::max(domain_.maxY, static_cast<int>(std::ceil(c.center.y + r)) + 2);
         }
-        cover_.assign(static_cast<size_t>(domain_.Width()) * domain_.Height(), uint16_t{0});
-        for (const PixelCircle& c : circles) ForEachPixelInDisc(c, [&](int x, int y) { ++At(x, y); });
+        stride_ = domain_.Width();
+        const size_t size = static_cast<size_t>(stride_) * domain_.Height();
+        cover_.assign(size, uint16_t{0});
+        occupied_.assign(size, uint8_t{0});
+        const uint8_t* bytes = mask.bytes().data();
+        for (int y = 0; y < mask.height(); ++y)
+            std::copy_n(bytes + static_cast<size_t>(y) * mask.width(), mask.width(), occupied_.data() + Index(0, y));
+        for (const PixelCircle& c : circles) AddCover(c, +1);
     }
 
     // The radius, up to kGrowth times the current one, that gains the most occupied pixels nobody
@@ -308,55 +444,70 @@ public:
     void Refit(size_t i) {
         PixelCircle& c = circles_[i];
         if (c.radius <= 0.0f) return;
-        ForEachPixelInDisc(c, [&](int x, int y) { --At(x, y); });
+        AddCover(c, -1);
         // Never past the radius the cover buffer was sized for, however often a circle is refitted.
         const float rMax = Min(kGrowth * c.radius + 1.0f, limit_[i]);
         const float rMax2 = rMax * rMax;
         const int bins = static_cast<int>(2.0f * rMax) + 1;
         const float binsPerArea = static_cast<float>(bins) / rMax2;
-        net_.assign(static_cast<size_t>(bins), 0);
         const int x0 = static_cast<int>(std::floor(c.center.x - rMax)), x1 = static_cast<int>(std::ceil(c.center.x + rMax));
         const int y0 = static_cast<int>(std::floor(c.center.y - rMax)), y1 = static_cast<int>(std::ceil(c.center.y + rMax));
         // Large circles are judged on a grid of about 2·kSamplesAcross pixels across (weights cancel).
         const int step = std::max(1, (x1 - x0) / (2 * kSamplesAcross));
-        for (int y = y0 + step / 2; y < y1; y += step) {
-            const float dy = static_cast<float>(y) + 0.5f - c.center.y;
-            for (int x = x0 + step / 2; x < x1; x += step) {
-                const float dx = static_cast<float>(x) + 0.5f - c.center.x;
-                const float d2 = dx * dx + dy * dy;
-                if (d2 > rMax2 || At(x, y) != 0) continue;
-                net_[std::min(bins - 1, static_cast<int>(d2 * binsPerArea))] += mask_.Occupied(x, y) ? 1 : -1;
-            }
+        const int firstX = x0 + step / 2;
+        const int columns = firstX < x1 ? CeilDiv(x1 - firstX, step) : 0;
+        const int firstY = y0 + step / 2;
+        const int rows = firstY < y1 ? CeilDiv(y1 - firstY, step) : 0;
+        net_.Begin(c.center, rMax2, bins, firstX, firstY, step, columns, rows);
+        // The whole square lies in the domain (it was sized for the largest radius).
+        for (int j = 0; j < rows; ++j) {
+            if (!net_.RowMeetsDisc(j)) continue;
+            const size_t rowIndex = Index(firstX, firstY + j * step);
+            const uint16_t* cover = cover_.data() + rowIndex;
+            const uint8_t* occupied = occupied_.data() + rowIndex;
+            int32_t* sampleWeight = net_.WeightRow(j);
+            // Pixels another circle covers change nothing; the others gain (occupied) or cost (empty).
+            for (int i = 0; i < columns; ++i)
+                sampleWeight[i] = static_cast<int32_t>(cover[i * step] == 0) * (2 * static_cast<int32_t>(occupied[i * step]) - 1);
+            std::fill(sampleWeight + columns, sampleWeight + net_.stride(), 0);
         }
+        net_.Accumulate();
         int32_t best = 0, sum = 0;
         int bestBin = -1;
         for (int k = 0; k < bins; ++k) {
-            sum += net_[k];
+            sum += net_.At(k, 0);
             if (sum > best) {
                 best = sum;
                 bestBin = k;
             }
         }
         c.radius = bestBin < 0 ? 0.0f : std::sqrt(static_cast<float>(bestBin + 1) / binsPerArea) - 1e-4f;
-        if (c.radius > 0.0f) ForEachPixelInDisc(c, [&](int x, int y) { ++At(x, y); });
+        if (c.radius > 0.0f) AddCover(c, +1);
     }
 
     // Occupied minus empty pixels that only circle i covers: what the union loses without it. Large
-    // circles are sampled on a grid of about kSamplesAcross pixels across (a ranking, not a count).
-    int32_t Usefulness(size_t i) {
+    // circles are sampled on the pixels whose x and y are multiples of a step giving about
+    // kSamplesAcross samples across (a ranking, not a count).
+    int32_t Usefulness(size_t i) const {
         const PixelCircle& c = circles_[i];
         const int step = std::max(1, static_cast<int>(2.0f * c.radius) / kSamplesAcross);
         const int32_t weight = step * step;
         int32_t value = 0;
-        ForEachPixelInDisc(c, [&](int x, int y) {
-            if (x % step != 0 || y % step != 0) return;
-            if (At(x, y) == 1) value += mask_.Occupied(x, y) ? weight : -weight;
-        });
-        return value;
+        const PixelSpan rows = DiscRows(c.center, c.radius);
+        for (int y = step * FloorDiv(rows.first + step - 1, step); y <= rows.last; y += step) {
+            const PixelSpan span = DiscRowSpan(c.center, c.radius, y);
+            if (span.IsEmpty()) continue;
+            const size_t rowIndex = Index(0, y);
+            const uint16_t* cover = cover_.data() + rowIndex;
+            const uint8_t* occupied = occupied_.data() + rowIndex;
+            for (int x = step * FloorDiv(span.first + step - 1, step); x <= span.last; x += step)
+                value += static_cast<int32_t>(cover[x] == 1) * (2 * static_cast<int32_t>(occupied[x]) - 1);
+        }
+        return weight * value;
     }
 
     void Remove(size_t i) {
-        ForEachPixelInDisc(circles_[i], [&](int x, int y) { --At(x, y); });
+        AddCover(circles_[i], -1);
         circles_[i].radius = 0.0f;
     }
 
@@ -393,18 +544,30 @@ public:
 
 private:
     static constexpr float kGrowth = 1.25f;
-    uint16_t& At(int x, int y) {
-        return cover_[static_cast<size_t>(y - domain_.minY) * domain_.Width() + (x - domain_.minX)];
+    // Index of pixel (x, y) in the domain arrays; Index(0, y) + x for a whole row.
+    size_t Index(int x, int y) const {
+        return static_cast<size_t>(y - domain_.minY) * static_cast<size_t>(stride_) + static_cast<size_t>(x - domain_.minX);
+    }
+    // Adds delta (±1) to the cover count of every pixel in the disc, one row span at a time.
+    void AddCover(const PixelCircle& c, int delta) {
+        const PixelSpan rows = DiscRows(c.center, c.radius);
+        for (int y = rows.first; y <= rows.last; ++y) {
+            const PixelSpan span = DiscRowSpan(c.center, c.radius, y);
+            uint16_t* cover = cover_.data() + Index(0, y);
+            for (int x = span.first; x <= span.last; ++x) cover[x] = static_cast<uint16_t>(cover[x] + delta);
+        }
     }
 
-    const AlphaMask& mask_;
     std::vector<PixelCircle>& circles_;
     PixelRect domain_;
-    // The largest radius each circle may reach (the cover buffer is sized for it).
+    int stride_ = 0;
+    // The largest radius each circle may reach (the domain is sized for it).
     std::vector<float> limit_;
     // Circles covering each pixel; uint16 suffices: at most ~1.25 · kMaxApproximationCircles circles.
     std::vector<uint16_t> cover_;
-    std::vector<int32_t> net_;
+    // The mask over the domain (0 outside the image).
+    std::vector<uint8_t> occupied_;
+    RingHistogram<int32_t, 0> net_;
 };
 
 // Refit every circle against the union, prune to maxCircles, and drop the circles that were removed.
@@ -500,29 +663,45 @@ MaskQuadtree::MaskQuadtree(const AlphaMask& mask, const QuadtreeLayout& layout) 
     const uint32_t perRoot = layout.CellsPerRoot();
     stats_.assign(static_cast<size_t>(layout.rootCount) * perRoot, QuadtreeCellStats{});
     const uint32_t leafOffset = QuadtreeLevelOffset(layout.depth);
-    // Root number and spread Morton bits of every column and row of the bounds, so the pixel loop is
-    // two look-ups and an OR.
+    // The bounds' columns in runs that share a leaf column (and root): per row, each run's occupied
+    // pixels are counted and their x summed in a short branch-free loop, then added to one leaf.
     auto place = [&](int offset, bool isLong, int& root, uint32_t& bits) {
         root = isLong ? offset / layout.rootSide : 0;
         bits = MortonSpreadBits(static_cast<uint32_t>((offset - root * layout.rootSide) / layout.leafSide));
     };
-    std::vector<int> columnRoot(static_cast<size_t>(b.Width()));
-    std::vector<uint32_t> columnBits(static_cast<size_t>(b.Width()));
-    for (int x = b.minX; x < b.maxX; ++x) place(x - layout.originX, layout.alongX, columnRoot[x - b.minX], columnBits[x - b.minX]);
+    struct ColumnRun {
+        int begin, end, root;
+        uint32_t bits;
+    };
+    std::vector<ColumnRun> runs;
+    for (int x = b.minX; x < b.maxX;) {
+        ColumnRun run{x, 0, 0, 0};
+        place(x - layout.originX, layout.alongX, run.root, run.bits);
+        // The run ends at the next multiple of leafSide past originX (or at the bounds).
+        const int offset = x - layout.originX;
+        run.end = std::min(b.maxX, layout.originX + (offset / layout.leafSide + 1) * layout.leafSide);
+        runs.push_back(run);
+        x = run.end;
+    }
     const auto bytes = mask.bytes();
     for (int y = b.minY; y < b.maxY; ++y) {
         int rowRoot = 0;
         uint32_t rowBits = 0;
         place(y - layout.originY, !layout.alongX, rowRoot, rowBits);
         const uint8_t* row = bytes.data() + static_cast<size_t>(y) * mask.width();
-        for (int x = b.minX; x < b.maxX; ++x) {
-            if (row[x] == 0) continue;
-            const int root = layout.alongX ? columnRoot[x - b.minX] : rowRoot;
-            const uint32_t code = columnBits[x - b.minX] | (rowBits << 1);
-            QuadtreeCellStats& s = stats_[static_cast<size_t>(root) * perRoot + leafOffset + code];
-            ++s.count;
-            s.sumX += x;
-            s.sumY += y;
+        for (const ColumnRun& run : runs) {
+            uint32_t count = 0;
+            int64_t sumX = 0;
+            for (int x = run.begin; x < run.end; ++x) {
+                count += row[x];
+                sumX += static_cast<int64_t>(row[x]) * x;
+            }
+            if (count == 0) continue;
+            const int root = layout.alongX ? run.root : rowRoot;
+            QuadtreeCellStats& s = stats_[static_cast<size_t>(root) * perRoot + leafOffset + (run.bits | (rowBits << 1))];
+            s.count += count;
+            s.sumX += sumX;
+            s.sumY += static_cast<int64_t>(count) * y;
         }
     }
     // Sum the leaves upwards: children 4n+1 … 4n+4 of n (seed 003 eq. 2 in 2D).
@@ -642,15 +821,11 @@ double CircleCoverageIoU(const AlphaMask& mask, std::span<const PixelCircle> cir
     std::vector<uint8_t> covered(static_cast<size_t>(w) * domain.Height(), 0);
     for (const PixelCircle& c : circles) {
         // Row by row: pixel centres x + ½ within half a chord of the centre.
-        for (int y = static_cast<int>(std::floor(c.center.y - c.radius)); y <= static_cast<int>(std::ceil(c.center.y + c.radius)); ++y) {
-            const float dy = static_cast<float>(y) + 0.5f - c.center.y;
-            const float h2 = c.radius * c.radius - dy * dy;
-            if (h2 < 0.0f) continue;
-            const float half = std::sqrt(h2);
-            const int x0 = static_cast<int>(std::ceil(c.center.x - half - 0.5f));
-            const int x1 = static_cast<int>(std::floor(c.center.x + half - 0.5f));
+        const PixelSpan rows = DiscRows(c.center, c.radius);
+        for (int y = rows.first; y <= rows.last; ++y) {
+            const PixelSpan span = DiscRowSpan(c.center, c.radius, y);
             uint8_t* row = covered.data() + static_cast<size_t>(y - domain.minY) * w;
-            for (int x = x0; x <= x1; ++x) row[x - domain.minX] = 1;
+            for (int x = span.first; x <= span.last; ++x) row[x - domain.minX] = 1;
         }
     }
     size_t intersection = 0, unionCount = 0;

@@ -17,6 +17,8 @@ RoundedCore CoreOfShape(const ConvexShape& shape) {
 // states the motion; this picks the method, it is not a geometric decision.
 bool AtRest(const RotationalSweep& s) { return s.sweepAngle == 0.0f && s.translation.x == 0.0f && s.translation.y == 0.0f; }
 bool FixedPivot(const RotationalSweep& s) { return s.translation.x == 0.0f && s.translation.y == 0.0f; }
+// The pose of a body at rest: SweepPose(s, 0) inline, with no trig for the usual zero angle.
+Transform RestPose(const RotationalSweep& s) { return {s.pivot, s.startAngle == 0.0f ? Rot{} : Rot::FromAngle(s.startAngle)}; }
 
 // The earliest crossing found so far along one family of arcs.
 struct Entry {
@@ -29,12 +31,10 @@ struct Entry {
     bool fromA = false;     // true: traced by a vertex of A (forward); false: by a vertex of B (backward)
 };
 
-// Every crossing of the first turn (diamond angle ≤ 4) earlier than the best so far.
+// The first entry of the arc p0 traces (direction sigma) within its first turn, if earlier than the best.
 void FindEntry(Entry& best, Vec2 p0, float sigma, bool fromA, const RoundedCore& core, float reach) {
-    swept::ForEachCrossing(p0, sigma, Min(4.0f, best.key), core, reach, [&](Vec2 x, float key, int feature) {
-        if (key < best.key) best = {key, x, feature, &core, p0, sigma, fromA};
-        return false;
-    });
+    const swept::FirstArcEntry first = swept::FirstEntry(p0, sigma, core, reach);
+    if (first.found() && first.key < best.key) best = {first.key, first.x, first.feature, &core, p0, sigma, fromA};
 }
 
 Vec2 FallbackNormal(const RoundedCore& a, const RoundedCore& b) {
@@ -65,61 +65,39 @@ float TouchTolerance(const RoundedCore& a, const RoundedCore& b) {
 
 } // namespace
 
-// Exact method: A rotates about its fixed pivot, B is at rest. Works in A's start frame (A's body frame).
-RotatingImpact swept::ExactRotatingInFrame(const RoundedCore& coreA, const Transform& startA, float alpha, const RoundedCore& coreB) {
-    const float reach = coreA.radius + coreB.radius;
-    const float rMaxA = swept::MaxRadius(coreA.points.data(), coreA.count);
-    const float touch = 1e-6f * (rMaxA + swept::MaxRadius(coreB.points.data(), coreB.count) + reach);
+namespace {
 
+// Overlap at t = 0 reported in world space (A's start frame → world).
+RotatingImpact OverlappingInWorld(const RoundedCore& coreA, const Transform& startA, const RoundedCore& coreB,
+                                  const swept::CoreClosestPoints& cp) {
+    RotatingImpact overlap = Overlapping(coreA, coreB, cp);
+    overlap.normal = Rotate(startA.q, overlap.normal);
+    overlap.point = TransformPoint(startA, overlap.point);
+    overlap.exact = true;
+    return overlap;
+}
+
+// The winner's exact angle (the only inverse trig) and the impact in world space, or Separated when
+// it lies beyond this step's rotation. The winner's rotation needs no trig: it takes the arc's start
+// to x, so (cos φ, sin φ) = (start·x, start×x) / ρ².
+RotatingImpact ImpactOfEntry(const Entry& best, const RoundedCore& coreA, const RoundedCore& coreB, const Transform& startA,
+                             float alpha) {
     RotatingImpact out;
     out.exact = true;
-    swept::CoreClosestPoints cp;
-    bool touching = false;
-    if (coreB.count == 1) {
-        // A resting disc: ring reject (farther from the pivot than A reaches), then the start pose.
-        const Vec2 p = coreB.points[0];
-        if (LengthSquared(p) > Square(rMaxA + reach + touch)) return out;
-        touching = swept::PointWithinCore(p, coreA, reach + touch);
-        if (touching) cp = swept::ClosestPointsCores(coreA.points.data(), coreA.count, &p, 1);
-    } else {
-        cp = swept::ClosestPointsCores(coreA.points.data(), coreA.count, coreB.points.data(), coreB.count);
-        touching = cp.distanceSquared <= Square(reach + touch);
-    }
-    if (touching) {
-        RotatingImpact overlap = Overlapping(coreA, coreB, cp);
-        overlap.normal = Rotate(startA.q, overlap.normal);
-        overlap.point = TransformPoint(startA, overlap.point);
-        overlap.exact = true;
-        return overlap;
-    }
-    if (alpha == 0.0f) return out; // no motion and no overlap at the start: no contact
-    const float sigma = alpha >= 0.0f ? 1.0f : -1.0f;
-    // Search every crossing of the first turn (diamond angle < 4); only the winner's true angle is
-    // then compared with the sweep (one atan2, no trig for the limit).
-    Entry best;
-    // Vertices of B, carried backwards, entering A grown by both radii.
-    for (int j = 0; j < coreB.count; ++j) FindEntry(best, coreB.points[j], -sigma, false, coreA, reach);
-    // Vertices of A entering B grown by both radii (a point B is covered by its own arc above).
-    if (coreB.count >= 2)
-        for (int i = 0; i < coreA.count; ++i) FindEntry(best, coreA.points[i], sigma, true, coreB, reach);
-    if (!(best.key < std::numeric_limits<float>::infinity())) return out;
-
-    // The exact angle of the winner (the only inverse trig). Its rotation needs no trig: it takes the
-    // arc's start to x, so (cos φ, sin φ) = (start·x, start×x) / ρ².
-    const float c = Dot(best.start, best.x), s = best.direction * Cross(best.start, best.x);
-    float angle = std::atan2(s, c);
-    if (angle < 0.0f) angle += kTwoPi;
+    const Vec2 x = swept::EntryPoint(*best.core, best.feature, best.x);
+    const float c = Dot(best.start, x), s = best.direction * Cross(best.start, x);
+    const float angle = swept::TurnAngle(s, c);
     const float turn = std::abs(alpha);
     if (angle > turn) return out; // the first crossing lies beyond this step's rotation
     out.state = RotatingToiState::Hit;
     out.t = Clamp(angle / turn, 0.0f, 1.0f);
-    const Vec2 entered = swept::CrossingNormal(*best.core, best.feature, best.x);
+    const Vec2 entered = swept::CrossingNormal(*best.core, best.feature, x);
     if (best.fromA) {
         // x: A's vertex at time t in A's start frame, on B grown by the reach; B's outward normal
         // there points from B to A.
         const Vec2 normal = -entered;
         out.normal = Rotate(startA.q, normal);
-        out.point = TransformPoint(startA, best.x + coreA.radius * normal);
+        out.point = TransformPoint(startA, x + coreA.radius * normal);
     } else {
         // x: B's vertex in A's body frame at time t, on A grown by the reach. A turned by σφ, where the
         // arc ran the other way (direction = −σ): (cos σφ, sin σφ) = (c, −direction·s) / ρ².
@@ -127,15 +105,101 @@ RotatingImpact swept::ExactRotatingInFrame(const RoundedCore& coreA, const Trans
         const Rot turned = NormalizeRot({c * inv, -best.direction * s * inv});
         const Rot poseA = Mul(startA.q, turned);
         out.normal = Rotate(poseA, entered);
-        out.point = startA.p + Rotate(poseA, best.x - coreB.radius * entered);
+        out.point = startA.p + Rotate(poseA, x - coreB.radius * entered);
     }
     return out;
+}
+
+} // namespace
+
+RotatingImpact swept::ExactRotatingDisc(const RoundedCore& coreA, const Transform& startA, float alpha, Vec2 p, float rho,
+                                        float radius, float rMaxA) {
+    const float reach = coreA.radius + radius;
+    const float touch = TouchAllowance(rMaxA, rho, reach);
+    if (PointWithinCore(p, coreA, reach + touch)) {
+        RoundedCore disc;
+        disc.points[0] = p;
+        disc.count = 1;
+        disc.radius = radius;
+        return OverlappingInWorld(coreA, startA, disc, ClosestPointsCores(coreA.points.data(), coreA.count, &p, 1));
+    }
+    RotatingImpact none;
+    none.exact = true;
+    if (alpha == 0.0f || rho <= 0.0f) return none; // no motion, or a centre on the pivot that never moves
+    // The centre traces one arc backwards in A's frame; its first entry into A grown by the reach
+    // within the first turn (diamond angle < 4) is the contact.
+    const float turn = std::abs(alpha);
+    // Reciprocals taken early, off the critical path of the entry search.
+    const float invTurn = 1.0f / turn, invRho2 = 1.0f / LengthSquared(p);
+    const float direction = alpha >= 0.0f ? -1.0f : 1.0f;
+    const FirstArcEntry first = FirstEntry(p, direction, coreA, reach);
+    if (!first.found()) return none;
+    const Vec2 x = EntryPoint(coreA, first.feature, first.x);
+    const float c = Dot(p, x);
+    const float angle = TurnAngle(direction * Cross(p, x), c); // the only inverse trig
+    if (angle > turn) return none; // the first entry lies beyond this step's rotation
+    RotatingImpact out;
+    out.exact = true;
+    out.state = RotatingToiState::Hit;
+    out.t = Clamp(angle * invTurn, 0.0f, 1.0f);
+    // x is the centre in A's frame at time t, where A turned by σφ: the rotation taking x back to p,
+    // (p·x, x × p) / ρ² (|x| = |p| = ρ; no trig, no normalisation beyond float rounding).
+    const Rot turned{c * invRho2, Cross(x, p) * invRho2};
+    out.normal = Rotate(startA.q, Rotate(turned, CrossingNormal(coreA, first.feature, x)));
+    // B rests, so the contact point is its centre moved back by its radius along the normal.
+    out.point = TransformPoint(startA, p) - radius * out.normal;
+    return out;
+}
+
+// Exact method: A rotates about its fixed pivot, B is at rest. Works in A's start frame (A's body frame).
+RotatingImpact swept::ExactRotatingInFrame(const RoundedCore& coreA, const Transform& startA, float alpha, const RoundedCore& coreB) {
+    const float reach = coreA.radius + coreB.radius;
+    const float rMaxA = swept::MaxRadius(coreA.points.data(), coreA.count);
+    if (coreB.count == 1) {
+        const Vec2 p = coreB.points[0];
+        const float rho = Length(p);
+        RotatingImpact none;
+        none.exact = true;
+        if (DiscBeyondRing(rho, rMaxA, reach)) return none;
+        return ExactRotatingDisc(coreA, startA, alpha, p, rho, coreB.radius, rMaxA);
+    }
+    const float touch = TouchAllowance(rMaxA, swept::MaxRadius(coreB.points.data(), coreB.count), reach);
+    RotatingImpact out;
+    out.exact = true;
+    const swept::CoreClosestPoints cp = swept::ClosestPointsCores(coreA.points.data(), coreA.count, coreB.points.data(), coreB.count);
+    if (cp.distanceSquared <= Square(reach + touch)) return OverlappingInWorld(coreA, startA, coreB, cp);
+    if (alpha == 0.0f) return out; // no motion and no overlap at the start: no contact
+    const float sigma = alpha >= 0.0f ? 1.0f : -1.0f;
+    // Every entry of the first turn (diamond angle < 4); only the winner's true angle is then
+    // compared with the sweep (one inverse tangent, TurnAngle; no trig for the limit).
+    Entry best;
+    // Vertices of B, carried backwards, entering A grown by both radii.
+    for (int j = 0; j < coreB.count; ++j) FindEntry(best, coreB.points[j], -sigma, false, coreA, reach);
+    // Vertices of A entering B grown by both radii.
+    for (int i = 0; i < coreA.count; ++i) FindEntry(best, coreA.points[i], sigma, true, coreB, reach);
+    if (!(best.key < std::numeric_limits<float>::infinity())) return out;
+    return ImpactOfEntry(best, coreA, coreB, startA, alpha);
 }
 
 namespace {
 
 RotatingImpact ExactRotating(const RoundedCore& coreA, const RotationalSweep& sweepA, const RoundedCore& coreBLocal,
                              const Transform& poseB) {
+    if (coreBLocal.count == 1) {
+        // A resting disc: the ring reject needs only its distance from the pivot, so most far discs
+        // cost no trig; the rest go to the closed-form path without copying a core.
+        const Vec2 offset = TransformPoint(poseB, coreBLocal.points[0]) - sweepA.pivot;
+        const float rho = Length(offset);
+        const float rMaxA = swept::MaxRadius(coreA.points.data(), coreA.count);
+        if (swept::DiscBeyondRing(rho, rMaxA, coreA.radius + coreBLocal.radius)) {
+            RotatingImpact none;
+            none.exact = true;
+            return none;
+        }
+        // A's pose at t = 0 (SweepPose(sweepA, 0) without the call).
+        const Transform startA{sweepA.pivot, Rot::FromAngle(sweepA.startAngle)};
+        return swept::ExactRotatingDisc(coreA, startA, sweepA.sweepAngle, InvRotate(startA.q, offset), rho, coreBLocal.radius, rMaxA);
+    }
     const Transform startA = SweepPose(sweepA, 0.0f);
     return swept::ExactRotatingInFrame(coreA, startA, sweepA.sweepAngle, swept::Posed(coreBLocal, InvMul(startA, poseB)));
 }
@@ -199,10 +263,10 @@ RotatingImpact TimeOfImpact(const RoundedCore& coreA, const RotationalSweep& swe
     RequireFinite(settings.tolerance, "RotatingToiSettings tolerance");
     if (settings.tolerance < 0.0f) throw InvalidArgument("RotatingToiSettings tolerance must be >= 0");
     if (settings.maxIterations < 1) throw InvalidArgument("RotatingToiSettings maxIterations must be >= 1");
-    if (FixedPivot(sweepA) && AtRest(sweepB)) return ExactRotating(coreA, sweepA, coreB, SweepPose(sweepB, 0.0f));
+    if (FixedPivot(sweepA) && AtRest(sweepB)) return ExactRotating(coreA, sweepA, coreB, RestPose(sweepB));
     if (AtRest(sweepA) && FixedPivot(sweepB)) {
         // The same problem seen from B; the normal then points from B to A.
-        RotatingImpact out = ExactRotating(coreB, sweepB, coreA, SweepPose(sweepA, 0.0f));
+        RotatingImpact out = ExactRotating(coreB, sweepB, coreA, RestPose(sweepA));
         out.normal = -out.normal;
         return out;
     }

@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "sensu/geometry/primitives.h"
+#include "sensu/geometry/sector_frame.h"
 
 namespace sensu::swept {
 
@@ -61,6 +62,20 @@ RoundedCore CoreOf(const Segment& shape, const Transform& xf) {
 
 namespace sensu {
 
+RoundedCoreEdges EdgesOf(const RoundedCore& core) {
+    RoundedCoreEdges edges;
+    const int n = core.count;
+    edges.count = n >= 3 ? n : (n == 2 ? 2 : 0);
+    for (int i = 0; i < edges.count; ++i) {
+        const Vec2 nrm = swept::EdgeNormal(core, i);
+        const Vec2 a = core.points[i], b = core.points[n == 2 ? 1 - i : (i + 1 < n ? i + 1 : 0)];
+        edges.offset[i] = Dot(nrm, a);
+        edges.middle[i] = 0.5f * Cross(nrm, a + b); // t·v = cross(nrm, v) for t = LeftPerp(nrm)
+        edges.halfLength[i] = 0.5f * Cross(nrm, b - a);
+    }
+    return edges;
+}
+
 RoundedCore ToRoundedCore(const Circle& shape, const Transform& xf) { return swept::CoreOf(shape, xf); }
 RoundedCore ToRoundedCore(const Capsule& shape, const Transform& xf) { return swept::CoreOf(shape, xf); }
 RoundedCore ToRoundedCore(const Box& shape, const Transform& xf) { return swept::CoreOf(shape, xf); }
@@ -70,11 +85,12 @@ RoundedCore ToRoundedCore(const ConvexPolygon& shape, const Transform& xf) { ret
 
 namespace sensu::swept {
 
-void RequireValid(const RotationalSweep& sweep) {
+void ThrowInvalid(const RotationalSweep& sweep) {
     RequireFinite(sweep.pivot, "RotationalSweep pivot");
     RequireFinite(sweep.startAngle, "RotationalSweep startAngle");
     RequireFinite(sweep.sweepAngle, "RotationalSweep sweepAngle");
     RequireFinite(sweep.translation, "RotationalSweep translation");
+    throw InvalidArgument("RotationalSweep must be finite");
 }
 
 bool PointInConvex(Vec2 p, const Vec2* pts, int n) {
@@ -95,22 +111,31 @@ float DistanceSquaredPointCore(Vec2 p, const Vec2* pts, int n) {
     return best;
 }
 
-bool PointWithinCore(Vec2 p, const RoundedCore& core, float reach) {
-    const int n = core.count;
-    if (n >= 3) {
-        float separation = -std::numeric_limits<float>::infinity();
-        for (int i = 0; i < n; ++i) separation = Max(separation, Dot(core.normals[i], p - core.points[i]));
-        if (separation <= 0.0f) return true;
-        if (separation > reach) return false;
-    }
-    return DistanceSquaredPointCore(p, core.points.data(), n) <= reach * reach;
+namespace {
+
+// Does the arc from p0 (window) enter the core within its window? `forEach` runs ForEachEntry.
+template <class ForEach>
+bool ArcEntersInWindow(Vec2 p0, const ArcSweep& window, ForEach&& forEach) {
+    // The window's middle direction for this arc: the wedge test is scale invariant, so neither it
+    // nor the reported multiples of the entry points need normalising.
+    const Vec2 mid = Rotate(window.half, p0);
+    bool met = false;
+    forEach(window.sweep >= 0.0f ? 1.0f : -1.0f, [&](Vec2 x, int) {
+        return met = InWedge(Dot(mid, x), std::abs(Cross(mid, x)), window.cosHalf, window.sinHalf);
+    });
+    return met;
 }
 
-bool ArcMeetsRoundedCore(Vec2 p0, float sigma, float limit, const RoundedCore& core, float reach) {
+} // namespace
+
+bool ArcMeetsRoundedCore(Vec2 p0, const ArcSweep& window, const RoundedCore& core, float reach) {
     if (PointWithinCore(p0, core, reach)) return true;
-    bool met = false;
-    ForEachCrossing(p0, sigma, limit, core, reach, [&](Vec2, float, int) { return met = true; });
-    return met;
+    return ArcEntersInWindow(p0, window, [&](float s, auto&& visit) { ForEachEntry(p0, s, core, reach, visit); });
+}
+
+bool ArcMeetsRoundedCore(Vec2 p0, const ArcSweep& window, const RoundedCore& core, const RoundedCoreEdges& edges, float reach) {
+    if (PointWithinCore(p0, core, reach)) return true;
+    return ArcEntersInWindow(p0, window, [&](float s, auto&& visit) { ForEachEntry(p0, s, core, edges, reach, visit); });
 }
 
 RoundedCore Posed(const RoundedCore& core, const Transform& xf) {
@@ -176,12 +201,6 @@ float DistanceFromOrigin(const Vec2* pts, int n, Vec2* closest) {
             *closest = c;
         }
     }
-    return std::sqrt(best);
-}
-
-float MaxRadius(const Vec2* pts, int n) {
-    float best = 0.0f;
-    for (int i = 0; i < n; ++i) best = Max(best, LengthSquared(pts[i]));
     return std::sqrt(best);
 }
 

@@ -2,8 +2,11 @@
 // Internal to the swept-region and rotating time-of-impact code: a shape reduced to its convex core
 // (1 point, 2 points or a CCW polygon) plus a rounding radius, and exact distances on such cores.
 #include <array>
+#include <bit>
 #include <cmath>
+#include <limits>
 #include <span>
+#include <utility>
 
 #include "sensu/geometry/arc.h"
 #include "sensu/geometry/rotating_toi.h"
@@ -23,8 +26,14 @@ RoundedCore CoreOf(const Capsule& shape, const Transform& xf = {});
 RoundedCore CoreOf(const Box& shape, const Transform& xf = {});
 RoundedCore CoreOf(const ConvexPolygon& shape, const Transform& xf = {});
 RoundedCore CoreOf(const Segment& shape, const Transform& xf = {});
-/// Throws InvalidArgument when the sweep holds non-finite numbers.
-void RequireValid(const RotationalSweep& sweep);
+/// Throws InvalidArgument naming the first non-finite number of the sweep.
+[[noreturn]] void ThrowInvalid(const RotationalSweep& sweep);
+/// Throws InvalidArgument when the sweep holds non-finite numbers. Inline: the check is a handful of
+/// compares on every time-of-impact call; only the throw is out of line.
+inline void RequireValid(const RotationalSweep& sweep) {
+    if (!(IsFinite(sweep.pivot) & IsFinite(sweep.startAngle) & IsFinite(sweep.sweepAngle) & IsFinite(sweep.translation)))
+        ThrowInvalid(sweep);
+}
 
 /// p inside (or on) the CCW convex polygon pts[0..n), n ≥ 3.
 bool PointInConvex(Vec2 p, const Vec2* pts, int n);
@@ -33,23 +42,47 @@ bool PointInConvex(Vec2 p, const Vec2* pts, int n);
 float DistanceSquaredPointCore(Vec2 p, const Vec2* pts, int n);
 
 /// Pseudo-angle of the direction (c, s) = k·(cos φ, sin φ), k > 0: a monotone map of φ ∈ [0, 2π) onto
-/// [0, 4) without trig, so angles along an arc can be compared cheaply ("diamond angle").
+/// [0, 4] without trig, so angles along an arc can be compared cheaply ("diamond angle"): with
+/// u = c / (|s| + |c|) it is 1 − u in the upper half plane (s ≥ +0) and 3 + u in the lower one. No
+/// branch (random directions would mispredict quadrant branches); NaN for the zero vector.
 inline float DiamondAngle(float s, float c) {
-    if (s >= 0.0f) return c >= 0.0f ? (s + c > 0.0f ? s / (s + c) : 0.0f) : 1.0f - c / (s - c);
-    return c < 0.0f ? 2.0f - s / (-c - s) : 3.0f + c / (c - s);
+    const float u = c / (std::abs(s) + std::abs(c));
+    return 2.0f - std::copysign(1.0f, s) * (1.0f + u);
 }
 
-/// Diamond-angle limit of an arc turning by |sweep|: 4 (everything) from a full turn on.
-inline float DiamondLimit(float sweep) {
-    const float turn = std::abs(sweep);
-    return turn >= kTwoPi ? 4.0f : DiamondAngle(std::sin(turn), std::cos(turn));
+/// Angle φ ∈ [0, 2π) of the direction (c, s) = k·(cos φ, sin φ), k > 0, without libm and with one
+/// division: the octant reduces it to atan(z), z = min/max of |c|, |s| in [0, 1]; above tan(π/8),
+/// atan z = π/4 + atan((z − 1)/(z + 1)), so the argument u has |u| ≤ tan(π/8) ≈ 0.4142 and the Taylor
+/// series of atan to u^15 is within 0.4142^17 / 17 < 2e-8 rad. Accurate to a few float ulps of 2π.
+inline float TurnAngle(float s, float c) {
+    // Branch-free: every choice below is a 0/1 factor (random directions would mispredict branches).
+    const float ax = std::abs(c), ay = std::abs(s);
+    const float lo = Min(ax, ay), hi = Max(ax, ay);
+    const float upper = static_cast<float>(lo > 0.41421356f * hi);
+    const float u = (lo - upper * hi) / (hi + upper * lo);
+    // atan u = u·(1 − q/3 + q²/5 − … − q⁷/15), q = u², evaluated in Estrin's scheme: a chain of three
+    // multiply-adds instead of seven.
+    const float q = u * u, q2 = q * q, q4 = q2 * q2;
+    const float low = (1.0f - q * (1.0f / 3.0f)) + q2 * (1.0f / 5.0f - q * (1.0f / 7.0f));
+    const float high = (1.0f / 9.0f - q * (1.0f / 11.0f)) + q2 * (1.0f / 13.0f - q * (1.0f / 15.0f));
+    const float series = low + q4 * high;
+    const float octant = upper * (0.25f * kPi) + u * series;                                 // atan(lo / hi), [0, π/4]
+    const float quadrant = octant + static_cast<float>(ay > ax) * (0.5f * kPi - 2.0f * octant); // angle of (|c|, |s|)
+    const float half = quadrant + static_cast<float>(c < 0.0f) * (kPi - 2.0f * quadrant);      // angle of (c, |s|)
+    return half + static_cast<float>(s < 0.0f) * (kTwoPi - 2.0f * half);
 }
 
-/// Boundary pieces of core ⊕ disc(reach), as ForEachCrossing reports them: edge i pushed out along
+/// Boundary pieces of core ⊕ disc(reach), as ForEachEntry reports them: edge i pushed out along
 /// its normal (feature i), the far side of a capsule core (kCapsuleBackSide), the circle about vertex i
 /// (kVertexCircle + i).
 inline constexpr int kCapsuleBackSide = -1;
 inline constexpr int kVertexCircle = 16;
+
+/// The entry point of boundary piece `feature` from the multiple X that ForEachEntry reports:
+/// X itself on an edge line, X / |v|² on the circle about vertex v.
+inline Vec2 EntryPoint(const RoundedCore& core, int feature, Vec2 x) {
+    return feature >= kVertexCircle ? (1.0f / LengthSquared(core.points[feature - kVertexCircle])) * x : x;
+}
 
 /// Outward unit normal of the grown core at a point x of boundary piece `feature`.
 inline Vec2 CrossingNormal(const RoundedCore& core, int feature, Vec2 x) {
@@ -58,70 +91,148 @@ inline Vec2 CrossingNormal(const RoundedCore& core, int feature, Vec2 x) {
     return core.normals[feature];
 }
 
-/// The circle |x| = |p0| about the origin against the boundary of core ⊕ disc(reach): edges pushed out
-/// along their normals and circles of radius `reach` about the vertices. Calls visit(x, key, feature)
-/// for every crossing x whose angle from p0, turning by sign `sigma`, has diamond angle key ≤ limit;
-/// `feature` names the boundary piece (see CrossingNormal). Stops when visit returns true. Everything
-/// is compared squared, so crossings that do not exist cost no square root.
-template <class Visit>
-void ForEachCrossing(Vec2 p0, float sigma, float limit, const RoundedCore& core, float reach, Visit&& visit) {
+/// The circle |x| = |p0| about the origin, travelled from p0 in direction s (+1 CCW, −1 CW), against
+/// the pieces of core ⊕ disc(reach): each edge's line pushed out by `reach` (kept within the edge's
+/// extent) and the circle of radius `reach` about each vertex. For every piece only the point where
+/// the travelling circle ENTERS the piece's half-plane or disc counts, found in closed form:
+///  - line n·x = d (n the unit normal, t = LeftPerp(n)): x = d·n + τ·t with τ² = ρ² − d². The motion
+///    s·LeftPerp(x) enters the half-plane n·x ≤ d where its normal component s·cross(x, n) = −s·τ is
+///    negative, so the entry is τ = s·h, h = √(ρ² − d²);
+///  - circle |x − v| = reach: v·x = k = (ρ² − reach² + |v|²)/2, so |v|²·x = k·v ± √(ρ²|v|² − k²)·LeftPerp(v);
+///    the motion enters the disc where s·cross(v, x) < 0, i.e. the root with the sign −s.
+/// Why entries suffice: the arc's first point inside the grown core lies on its boundary, on one of
+/// these pieces, where the arc enters that piece; every other entry lies in the grown core, so it
+/// is no earlier.
+///
+/// Calls visit(X, feature) for every entry, X a positive multiple of the entry point (see
+/// EntryPoint) and `feature` its piece (see CrossingNormal); stops when visit returns true.
+/// Two passes keep branches out of the edge loop: first, for every edge, whether its entry lies on
+/// the edge (τ = s·h ∈ [lo, hi], i.e. h ∈ s·[lo, hi]), as a bit; then the entry point only for those,
+/// usually one or two. Vertex circles the arc cannot reach cost no root.
+/// Outward unit normal of edge line i of a core (RoundedCoreEdges numbering).
+inline Vec2 EdgeNormal(const RoundedCore& core, int i) { return core.count == 2 && i == 1 ? -core.normals[0] : core.normals[i]; }
+
+/// ForEachEntry with the edge lines given by lineOf(i) → EdgeLine (computed or cached).
+template <class LineOf, class Visit>
+void ForEachEntryWith(Vec2 p0, float s, const RoundedCore& core, int lines, float reach, LineOf&& lineOf, Visit&& visit) {
     const float rho2 = LengthSquared(p0);
-    const float rho = std::sqrt(rho2);
-    auto offer = [&](Vec2 x, int feature) {
-        const float key = DiamondAngle(sigma * Cross(p0, x), Dot(p0, x));
-        return key <= limit && visit(x, key, feature);
-    };
-    auto segment = [&](Vec2 a, Vec2 b, int feature) {
-        // |a + t d|² = ρ² for t = (−bq ± √disc)/dd; t in [0, 1] is tested before dividing.
-        const Vec2 d = b - a;
-        const float dd = LengthSquared(d);
-        const float bq = Dot(a, d);
-        const float disc = bq * bq - dd * (LengthSquared(a) - rho2);
-        if (dd <= 0.0f || disc < 0.0f) return false;
-        const float root = std::sqrt(disc);
-        const float n1 = -bq - root, n2 = -bq + root;
-        if (n1 >= 0.0f && n1 <= dd && offer(a + (n1 / dd) * d, feature)) return true;
-        return n2 >= 0.0f && n2 <= dd && offer(a + (n2 / dd) * d, feature);
-    };
     const int n = core.count;
-    if (n >= 3) {
-        for (int i = 0; i < n; ++i) {
-            const Vec2 shift = reach * core.normals[i];
-            if (segment(core.points[i] + shift, core.points[i + 1 < n ? i + 1 : 0] + shift, i)) return;
-        }
-    } else if (n == 2) {
-        const Vec2 shift = reach * core.normals[0];
-        if (segment(core.points[0] + shift, core.points[1] + shift, 0)) return;
-        if (segment(core.points[0] - shift, core.points[1] - shift, kCapsuleBackSide)) return;
+    // Float allowance of a few ulps of ρ on the extents, so an arc through a shared corner of two
+    // edges (reach 0) cannot slip between them by rounding.
+    const float pad = 2e-6f * std::sqrt(rho2);
+    // d and h per edge line; only the entries the loop below writes are read (bits of onEdge).
+    std::array<float, kMaxPolygonVertices> offset, depth;
+    unsigned onEdge = 0;
+    for (int i = 0; i < lines; ++i) {
+        const auto line = lineOf(i);
+        const float d = line.offset + reach;
+        const float h2 = rho2 - d * d;
+        const float h = std::sqrt(Max(h2, 0.0f));
+        // τ = s·h on the edge: |s·h − middle| ≤ halfLength, i.e. |h − s·middle| ≤ halfLength.
+        const bool within = (h2 >= 0.0f) & (std::abs(h - s * line.middle) <= line.halfLength + pad);
+        offset[i] = d;
+        depth[i] = h;
+        onEdge |= static_cast<unsigned>(within) << i;
+    }
+    while (onEdge != 0) {
+        const int i = std::countr_zero(onEdge);
+        onEdge &= onEdge - 1;
+        const Vec2 nrm = EdgeNormal(core, i);
+        if (visit(offset[i] * nrm + (s * depth[i]) * LeftPerp(nrm), n == 2 && i == 1 ? kCapsuleBackSide : i)) return;
     }
     if (reach <= 0.0f) return;
-    const float reach2 = reach * reach;
+    const float base = rho2 - reach * reach;
     for (int i = 0; i < n; ++i) {
-        // Circles |x| = ρ and |x − v| = reach meet iff (ρ − reach)² ≤ |v|² ≤ (ρ + reach)².
+        // Most vertex circles lie outside the arc's ring: a branch that is rarely taken.
         const Vec2 v = core.points[i];
-        const float d2 = LengthSquared(v);
-        const float lhs = d2 - rho2 - reach2;          // |v|² − ρ² − reach²
-        const float bound = 2.0f * reach * rho;
-        if (d2 <= 0.0f || lhs > bound || lhs < -bound) continue;
-        const float d = std::sqrt(d2);
-        const float along = (rho2 - reach2 + d2) / (2.0f * d);
-        const float h = std::sqrt(Max(rho2 - along * along, 0.0f));
-        const Vec2 u = (1.0f / d) * v;
-        const Vec2 base = along * u;
-        const Vec2 x1 = base + h * LeftPerp(u), x2 = base - h * LeftPerp(u);
-        if (offer(x1, kVertexCircle + i)) return;
-        if (offer(x2, kVertexCircle + i)) return;
+        const float v2 = LengthSquared(v);
+        const float k = 0.5f * (base + v2);
+        const float disc = rho2 * v2 - k * k;
+        // disc ≥ 0 implies |v| > 0 unless ρ = reach = 0, where the circle is a point.
+        if (!(disc >= 0.0f) | (v2 <= 0.0f)) continue;
+        if (visit(k * v - (s * std::sqrt(disc)) * LeftPerp(v), kVertexCircle + i)) return;
     }
 }
 
-/// True when p lies within `reach` of the solid core. Polygons first use their edge normals (the
-/// largest signed edge distance says inside, or certainly farther than `reach`), so only points near
-/// a corner pay for exact distances.
-bool PointWithinCore(Vec2 p, const RoundedCore& core, float reach);
+/// One edge line as ForEachEntryWith reads it.
+struct EdgeLine {
+    float offset, middle, halfLength;
+};
 
-/// True when the arc from p0 about the origin (turning by sign sigma, diamond limit `limit`) comes
-/// within `reach` of the solid core: its start is, or it crosses the grown core's boundary.
-bool ArcMeetsRoundedCore(Vec2 p0, float sigma, float limit, const RoundedCore& core, float reach);
+/// Entries with the edge lines precomputed by EdgesOf (rounded_core.h).
+template <class Visit>
+void ForEachEntry(Vec2 p0, float s, const RoundedCore& core, const RoundedCoreEdges& edges, float reach, Visit&& visit) {
+    ForEachEntryWith(p0, s, core, edges.count, reach, [&](int i) { return EdgeLine{edges.offset[i], edges.middle[i], edges.halfLength[i]}; },
+                     std::forward<Visit>(visit));
+}
+
+/// Entries with the edge lines computed on the fly (t·v for t = LeftPerp(n) is cross(n, v)).
+template <class Visit>
+void ForEachEntry(Vec2 p0, float s, const RoundedCore& core, float reach, Visit&& visit) {
+    const int n = core.count;
+    auto line = [](Vec2 nrm, Vec2 a, Vec2 b) { return EdgeLine{Dot(nrm, a), 0.5f * Cross(nrm, a + b), 0.5f * Cross(nrm, b - a)}; };
+    if (n >= 3) {
+        // Polygons apart, so their loop carries no capsule case.
+        auto polygonLine = [&](int i) { return line(core.normals[i], core.points[i], core.points[i + 1 < n ? i + 1 : 0]); };
+        ForEachEntryWith(p0, s, core, n, reach, polygonLine, std::forward<Visit>(visit));
+    } else {
+        auto capsuleLine = [&](int i) { return line(EdgeNormal(core, i), core.points[i], core.points[1 - i]); };
+        ForEachEntryWith(p0, s, core, n == 2 ? 2 : 0, reach, capsuleLine, std::forward<Visit>(visit));
+    }
+}
+
+/// The earliest entry along the arc: its diamond angle from p0 (above 4 when there is none within
+/// the first turn), a multiple of its point (see EntryPoint) and its piece.
+struct FirstArcEntry {
+    float key = 8.0f;
+    Vec2 x{};
+    int feature = 0;
+    bool found() const { return key <= 4.0f; }
+};
+
+/// ForEachEntry reduced to its earliest entry, compared by diamond angle from p0.
+inline FirstArcEntry FirstEntry(Vec2 p0, float s, const RoundedCore& core, float reach) {
+    FirstArcEntry best;
+    ForEachEntry(p0, s, core, reach, [&](Vec2 x, int feature) {
+        const float key = DiamondAngle(s * Cross(p0, x), Dot(p0, x));
+        if (key < best.key) best = {key, x, feature};
+        return false;
+    });
+    return best;
+}
+
+/// True when p lies within `reach` of the solid core. For polygons the edge of largest separation
+/// (signed distance of p beyond its line) decides without a branch per edge: above `reach` p is
+/// farther than that from the convex core, at or below 0 it is inside, and in between the closest
+/// point of the core lies on that edge. (The closest point q of a convex polygon to an outside p:
+/// every edge line j has separation ≤ |p − q|·(n_j·u), u = (p − q)/|p − q| in q's normal cone, and
+/// the normals of the edges through q are the ones closest in angle to u; so an edge through q
+/// separates most.) No square root.
+inline bool PointWithinCore(Vec2 p, const RoundedCore& core, float reach) {
+    const int n = core.count;
+    if (n < 3) return DistanceSquaredPointCore(p, core.points.data(), n) <= reach * reach;
+    float separation = -std::numeric_limits<float>::infinity();
+    int face = 0;
+    for (int i = 0; i < n; ++i) {
+        const float s = Dot(core.normals[i], p - core.points[i]);
+        face = s > separation ? i : face;
+        separation = Max(separation, s);
+    }
+    if (separation > reach) return false;
+    if (separation <= 0.0f) return true;
+    // Distance to edge `face`: the foot of p clamped to the edge.
+    const Vec2 a = core.points[face], e = core.points[face + 1 < n ? face + 1 : 0] - a;
+    const float length2 = LengthSquared(e);
+    const float along = length2 > 0.0f ? Clamp(Dot(p - a, e), 0.0f, length2) / length2 : 0.0f;
+    return DistanceSquared(p, a + along * e) <= reach * reach;
+}
+
+/// True when the arc from p0 about the origin (turning by window.sweep, see arc.h) comes within
+/// `reach` of the solid core: its start is, or it enters the grown core inside its angular window
+/// (the wedge test of seed 000 eq. 2.7 about the window's middle direction; no trig).
+bool ArcMeetsRoundedCore(Vec2 p0, const ArcSweep& window, const RoundedCore& core, float reach);
+/// The same with the core's edge lines precomputed by EdgesOf.
+bool ArcMeetsRoundedCore(Vec2 p0, const ArcSweep& window, const RoundedCore& core, const RoundedCoreEdges& edges, float reach);
 
 /// Squared distance between two solid cores (0 when they overlap): vertex containment, then all
 /// pairs of boundary segments (at most 8 × 8).
@@ -139,10 +250,31 @@ CoreClosestPoints ClosestPointsCores(const Vec2* a, int na, const Vec2* b, int n
 float DistanceFromOrigin(const Vec2* pts, int n, Vec2* closest);
 
 /// Largest |p| over the core points.
-float MaxRadius(const Vec2* pts, int n);
+inline float MaxRadius(const Vec2* pts, int n) {
+    float best = 0.0f;
+    for (int i = 0; i < n; ++i) best = Max(best, LengthSquared(pts[i]));
+    return std::sqrt(best);
+}
 
 /// The exact rotating time of impact (rotating_toi.h) with A's start pose already evaluated: A (body
 /// frame) turns by alpha from startA about its fixed pivot; B rests, given in A's start frame.
 RotatingImpact ExactRotatingInFrame(const RoundedCore& coreA, const Transform& startA, float alpha, const RoundedCore& coreB);
+
+/// Rounding allowance (m) for "already touching" in the exact method: float noise of coordinates of
+/// this magnitude (largest core radii about A's pivot and the summed rounding radii).
+inline float TouchAllowance(float rMaxA, float rMaxB, float reach) { return 1e-6f * (rMaxA + rMaxB + reach); }
+
+/// True when a resting disc whose centre is `rho` from A's pivot stays beyond A's farthest point plus
+/// the reach (the two radii) at every angle, rounding allowance included: no contact possible.
+inline bool DiscBeyondRing(float rho, float rMaxA, float reach) {
+    return rho > rMaxA + reach + TouchAllowance(rMaxA, rho, reach);
+}
+
+/// ExactRotatingInFrame for a resting disc, the closed-form fast path: centre p (in A's start frame,
+/// |p| = rho, not DiscBeyondRing) and radius ≥ 0; rMaxA = MaxRadius of A's core. The disc's centre
+/// traces one arc backwards in A's frame; its first entry into A grown by the radii (ForEachEntry,
+/// compared by diamond angle) is the contact, and the only inverse trig is one TurnAngle for its angle.
+RotatingImpact ExactRotatingDisc(const RoundedCore& coreA, const Transform& startA, float alpha, Vec2 p, float rho, float radius,
+                                 float rMaxA);
 
 } // namespace sensu::swept

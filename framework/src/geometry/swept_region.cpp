@@ -5,6 +5,7 @@
 
 #include "sensu/geometry/overlap.h"
 #include "sensu/geometry/rotating_toi.h"
+#include "sensu/geometry/sector_frame.h"
 #include "sensu/geometry/sector_overlap.h"
 #include "swept_internal.h"
 
@@ -244,20 +245,56 @@ void SweptRegion::Init(const RoundedCore& core, const RotationalSweep& sweep) {
     pivot_ = MidPivot(sweep);
     margin_ = Margin(sweep);
     startRotation_ = Rot::FromAngle(sweep.startAngle);
-    sigma_ = sweep.sweepAngle >= 0.0f ? 1.0f : -1.0f;
-    limit_ = swept::DiamondLimit(sweep.sweepAngle);
+    forward_ = ArcSweep::FromAngle(sweep.sweepAngle);
+    backward_ = ArcSweep::FromAngle(-sweep.sweepAngle);
     core_ = core;
+    edges_ = EdgesOf(core_);
     Vec2 closest{};
     coreMinRadius_ = swept::DistanceFromOrigin(core_.points.data(), core_.count, &closest);
     coreMaxRadius_ = swept::MaxRadius(core_.points.data(), core_.count);
     // Along any direction the farthest swept point is swept by a vertex, so the vertex arcs bound it.
-    const ArcSweep forward = ArcSweep::FromAngle(sweep.sweepAngle);
     for (int i = 0; i < core_.count; ++i) {
-        const AABB box = Bounds(Arc(pivot_, pivot_ + Rotate(startRotation_, core_.points[i]), forward));
+        const AABB box = Bounds(Arc(pivot_, pivot_ + Rotate(startRotation_, core_.points[i]), forward_));
         bounds_ = i == 0 ? box : Union(bounds_, box);
     }
-    bounds_ = Inflate(bounds_, core_.radius + margin_);
+    // Grown by the float allowance too: a circle touching the body's extreme point must not fall
+    // outside by rounding.
+    bounds_ = Inflate(bounds_, core_.radius + margin_ + FloatAllowance(sweep, coreMaxRadius_ + core_.radius));
     fan_ = FanOfCore(core_, sweep);
+    // Outward normals of the fan's straight sides (at ±θ from its axis), for OverlapsDisc's reject;
+    // a fan of θ = π (a whole annulus) has no sides: zero normals never reject.
+    const Vec2 axis = fan_->axis();
+    const Rot side{fan_->cosHalfAngle(), fan_->sinHalfAngle()};
+    const bool annulus = fan_->halfAngle() >= kPi;
+    fanUpperNormal_ = annulus ? Vec2{} : LeftPerp(Rotate(side, axis));
+    fanLowerNormal_ = annulus ? Vec2{} : RightPerp(InvRotate(side, axis));
+    wideFan_ = fan_->cosHalfAngle() <= 0.0f;
+    // A quick accept: the segment from the core's point nearest the pivot, c, to its farthest vertex,
+    // v, lies in the convex body, and at every radius between |c| and |v| it has a point whose
+    // direction is within the angle δ between c and v. Each such point sweeps the window of α from
+    // its own direction, so the annular sector of radii [|c|, |v|] and angles [max, min + α] of the
+    // segment's directions (half angle (|α| − δ)/2, about the bisector of c and v turned by α/2)
+    // lies in the region (exact rotation about the mid-step pivot; the translation only adds). With
+    // the pivot in the body, c is the pivot: a sector of radius |v| and the whole window.
+    sectorInner_ = 0.0f;
+    sectorOuter_ = -1.0f;
+    Vec2 farthest = core_.points[0];
+    for (int i = 1; i < core_.count; ++i)
+        if (LengthSquared(core_.points[i]) > LengthSquared(farthest)) farthest = core_.points[i];
+    const bool pivotInside = coreMinRadius_ <= core_.radius;
+    const float delta = pivotInside ? 0.0f : std::atan2(std::abs(Cross(closest, farthest)), Dot(closest, farthest));
+    // A micro-radian less than that, so rounding of δ and of the window test cannot accept a point
+    // just outside.
+    const float halfAngle = 0.5f * (std::abs(sweep.sweepAngle) - delta) - 1e-6f;
+    if (halfAngle > 0.0f && LengthSquared(farthest) > 0.0f) {
+        const Vec2 bisector = pivotInside ? Normalize(farthest) : Normalize(closest) + Normalize(farthest);
+        sectorInner_ = pivotInside ? 0.0f : coreMinRadius_;
+        sectorOuter_ = Length(farthest);
+        sectorMiddle_ = Rotate(startRotation_, Rotate(forward_.half, bisector));
+        const bool annulus = halfAngle >= kPi;
+        sectorCos_ = annulus ? -1.0f : std::cos(halfAngle);
+        sectorSin_ = annulus ? 0.0f : std::sin(halfAngle);
+    }
     sweep_ = sweep;
 }
 
@@ -267,29 +304,41 @@ RotatingImpact SweptRegion::TimeOfImpact(const Circle& circle, const Transform& 
     const float radius = circle.radius();
     RotatingImpact none;
     none.exact = true;
-    // Whatever the region rejects is never touched (the rejects are conservative).
+    // Whatever the bounding box and the ring reject is never touched (both are conservative).
     if (center.x + radius < bounds_.lower.x || center.x - radius > bounds_.upper.x || center.y + radius < bounds_.lower.y ||
-        center.y - radius > bounds_.upper.y || !Overlap(*fan_, circle, xf))
+        center.y - radius > bounds_.upper.y)
         return none;
-    RoundedCore local;
-    local.points[0] = InvRotate(startRotation_, center - pivot_);
-    local.count = 1;
-    local.radius = radius;
-    return swept::ExactRotatingInFrame(core_, {pivot_, startRotation_}, sweep_.sweepAngle, local);
+    const Vec2 offset = center - pivot_;
+    const float rho = Length(offset);
+    if (swept::DiscBeyondRing(rho, coreMaxRadius_, core_.radius + radius)) return none;
+    return swept::ExactRotatingDisc(core_, {pivot_, startRotation_}, sweep_.sweepAngle, InvRotate(startRotation_, offset), rho, radius,
+                                    coreMaxRadius_);
 }
 
 bool SweptRegion::OverlapsDisc(Vec2 center, float radius) const {
     // A disc meets the sweep only through the arc its centre traces backwards: no copy of a core.
+    // Cheapest rejects first, all without trig or roots: the bounding box, ...
     if (center.x + radius < bounds_.lower.x || center.x - radius > bounds_.upper.x || center.y + radius < bounds_.lower.y ||
         center.y - radius > bounds_.upper.y)
         return false;
-    // The conservative fan rejects most of the rest for the price of a circle–sector test.
-    if (!Overlap(*fan_, Circle(center, radius), Transform{})) return false;
-    const Vec2 p = InvRotate(startRotation_, center - pivot_);
+    const Vec2 offset = center - pivot_;
+    // A quick accept: the sector swept by the pivot's segment to the farthest vertex (see Init).
+    const float rho2 = LengthSquared(offset);
+    // A disc whose centre lies in the sector's window within its radius of the sector's radii holds
+    // the sector point on the same ray.
+    const float innerReach = Max(sectorInner_ - radius, 0.0f), outerReach = sectorOuter_ + radius;
+    if ((rho2 >= innerReach * innerReach) & (rho2 <= outerReach * outerReach) & (sectorOuter_ >= sectorInner_) &&
+        InWedge(Dot(sectorMiddle_, offset), std::abs(Cross(sectorMiddle_, offset)), sectorCos_, sectorSin_))
+        return true;
+    // ... the fan's two straight sides (a narrow fan lies behind both, a wide one behind either), ...
+    const bool outsideUpper = Dot(fanUpperNormal_, offset) > radius, outsideLower = Dot(fanLowerNormal_, offset) > radius;
+    if (wideFan_ ? (outsideUpper & outsideLower) : (outsideUpper | outsideLower)) return false;
+    // ... and the ring of radii the body covers about the pivot, which the arc of the centre keeps.
     float reach = core_.radius + margin_ + radius;
-    // Float allowance, as in OverlapsRounded (ρ ≤ coreMax + reach inside the fan's ring).
+    // Float allowance, as in OverlapsRounded (ρ ≤ coreMax + reach inside the ring).
     reach += 1e-6f * (2.0f * coreMaxRadius_ + 3.0f * reach);
-    return swept::ArcMeetsRoundedCore(p, -sigma_, limit_, core_, reach);
+    if (rho2 > Square(coreMaxRadius_ + reach) || (coreMinRadius_ > reach && rho2 < Square(coreMinRadius_ - reach))) return false;
+    return swept::ArcMeetsRoundedCore(InvRotate(startRotation_, offset), backward_, core_, edges_, reach);
 }
 
 bool SweptRegion::OverlapsRounded(const RoundedCore& query) const {
@@ -313,11 +362,11 @@ bool SweptRegion::OverlapsRounded(const RoundedCore& query) const {
     for (int j = 0; j < local.count; ++j) {
         const float rho2 = LengthSquared(local.points[j]);
         if (rho2 > outer || rho2 < inner) continue; // the arc stays outside the ring of the body
-        if (swept::ArcMeetsRoundedCore(local.points[j], -sigma_, limit_, core_, reach)) return true;
+        if (swept::ArcMeetsRoundedCore(local.points[j], backward_, core_, edges_, reach)) return true;
     }
     // Vertices of the body over the sweep against the query.
     for (int i = 0; i < core_.count; ++i)
-        if (swept::ArcMeetsRoundedCore(core_.points[i], sigma_, limit_, local, reach)) return true;
+        if (swept::ArcMeetsRoundedCore(core_.points[i], forward_, local, reach)) return true;
     // Edge-against-edge overlap already at the start (no vertex of either inside the other).
     if (core_.count >= 2)
         return swept::DistanceSquaredCores(core_.points.data(), core_.count, local.points.data(), local.count) <= reach * reach;

@@ -1,7 +1,10 @@
 // Sequential impulses with accumulated impulses and warm starting (box2d-lite is the model), Coulomb
-// friction, restitution above a velocity threshold, speculative contacts, bottom-up ordering with shock
-// propagation, and a position pass that removes penetration without adding velocity. Seed 004 chapter 2
-// is the impulse between two bodies.
+// friction (one row per point, or one row at the middle of a two-point contact), restitution above a
+// velocity threshold, speculative contacts, bottom-up ordering with shock propagation (two-point contacts
+// solved exactly there while they stick), and a position pass that removes penetration without adding
+// velocity. Seed 004 chapter 2 is the impulse between two bodies.
+#include <cmath>
+
 #include "world_internal.h"
 
 namespace sensu {
@@ -20,43 +23,49 @@ namespace {
 // Tangent direction of a contact: the normal turned clockwise (friction acts along it).
 inline Vec2 TangentOf(Vec2 n) { return RightPerp(n); }
 
-// Effective mass along direction d at arms rA, rB: 1 / (1/Ma + 1/Mb + (rA×d)²/Ia + (rB×d)²/Ib).
-// Seed 004 eq. (2.31), with the denominator corrected as noted in SEEDS.md (each body's own arm).
-inline float EffectiveMass(float mA, float iA, float mB, float iB, Vec2 rA, Vec2 rB, Vec2 d) {
-    const float rnA = Cross(rA, d);
-    const float rnB = Cross(rB, d);
-    const float k = mA + mB + iA * rnA * rnA + iB * rnB * rnB;
+// Effective mass of a row with arm cross products rdA = rA×d, rdB = rB×d:
+// 1 / (1/Ma + 1/Mb + (rA×d)²/Ia + (rB×d)²/Ib). Seed 004 eq. (2.31), with the denominator corrected as
+// noted in SEEDS.md (each body's own arm).
+inline float EffectiveMass(float mA, float iA, float mB, float iB, float rdA, float rdB) {
+    const float k = mA + mB + iA * rdA * rdA + iB * rdB * rdB;
     return k > 0.0f ? 1.0f / k : 0.0f;
 }
 
-// Angular impulses keep their sign: the 2D cross product, not its magnitude (seed 004 trap, eq. 2.21).
-inline void ApplyImpulse(const SolverContact& sc, SolverVelocity& a, SolverVelocity& b, Vec2 rA, Vec2 rB, Vec2 P) {
-    a.v -= sc.invMassA * P;
-    a.w -= sc.invInertiaA * Cross(rA, P);
-    b.v += sc.invMassB * P;
-    b.w += sc.invInertiaB * Cross(rB, P);
+// Velocity of B relative to A at a contact point along d: (vB − vA)·d + ωB (rB×d) − ωA (rA×d).
+inline float RelativeSpeed(const SolverVelocity& a, const SolverVelocity& b, Vec2 d, float rdA, float rdB) {
+    return Dot(b.v - a.v, d) + b.w * rdB - a.w * rdA;
 }
 
-inline Vec2 RelativeVelocity(const SolverVelocity& a, const SolverVelocity& b, Vec2 rA, Vec2 rB) {
-    return b.v + Cross(b.w, rB) - a.v - Cross(a.w, rA);
+// Impulse λ·d on B and −λ·d on A at a point with arm cross products rdA, rdB. Angular impulses keep their
+// sign: the 2D cross product rA×(λd) = λ (rA×d), not its magnitude (seed 004 trap, eq. 2.21).
+inline void ApplyRowImpulse(const SolverContact& sc, SolverVelocity& a, SolverVelocity& b, Vec2 d, float rdA, float rdB, float lambda) {
+    a.v -= (sc.invMassA * lambda) * d;
+    a.w -= sc.invInertiaA * (lambda * rdA);
+    b.v += (sc.invMassB * lambda) * d;
+    b.w += sc.invInertiaB * (lambda * rdB);
 }
 
 // Effective masses of every row of a contact, and the 2×2 block matrix when both points of a flat
 // contact can be solved together.
 void PrepareMasses(SolverContact& sc, bool accumulate) {
-    const Vec2 n = sc.normal;
-    const Vec2 t = TangentOf(n);
     for (int p = 0; p < sc.pointCount; ++p) {
         SolverPoint& sp = sc.points[p];
-        sp.normalMass = EffectiveMass(sc.invMassA, sc.invInertiaA, sc.invMassB, sc.invInertiaB, sp.rA, sp.rB, n);
-        sp.tangentMass = EffectiveMass(sc.invMassA, sc.invInertiaA, sc.invMassB, sc.invInertiaB, sp.rA, sp.rB, t);
+        sp.normalMass = EffectiveMass(sc.invMassA, sc.invInertiaA, sc.invMassB, sc.invInertiaB, sp.rnA, sp.rnB);
+        sp.tangentMass = EffectiveMass(sc.invMassA, sc.invInertiaA, sc.invMassB, sc.invInertiaB, sp.rtA, sp.rtB);
+    }
+    // Friction of two points: one row at their middle (see SolveContact). Cross products are linear in
+    // the arm, so the middle's are the means.
+    if (sc.pointCount == 2) {
+        sc.pairRtA = 0.5f * (sc.points[0].rtA + sc.points[1].rtA);
+        sc.pairRtB = 0.5f * (sc.points[0].rtB + sc.points[1].rtB);
+        sc.pairTangentMass = EffectiveMass(sc.invMassA, sc.invInertiaA, sc.invMassB, sc.invInertiaB, sc.pairRtA, sc.pairRtB);
     }
     // Both points of a flat contact in one 2×2 solve: sequential single-point updates would turn a
     // perfectly aligned box on landing (the first point always takes the larger share).
     sc.useBlock = false;
     if (sc.pointCount == 2 && accumulate) {
-        const float rnA1 = Cross(sc.points[0].rA, n), rnB1 = Cross(sc.points[0].rB, n);
-        const float rnA2 = Cross(sc.points[1].rA, n), rnB2 = Cross(sc.points[1].rB, n);
+        const float rnA1 = sc.points[0].rnA, rnB1 = sc.points[0].rnB;
+        const float rnA2 = sc.points[1].rnA, rnB2 = sc.points[1].rnB;
         const float m = sc.invMassA + sc.invMassB;
         sc.k11 = m + sc.invInertiaA * rnA1 * rnA1 + sc.invInertiaB * rnB1 * rnB1;
         sc.k22 = m + sc.invInertiaA * rnA2 * rnA2 + sc.invInertiaB * rnB2 * rnB2;
@@ -75,14 +84,16 @@ void PrepareMasses(SolverContact& sc, bool accumulate) {
 // Accumulated normal impulses x = (x1, x2) ≥ 0 of a two-point contact with velocities vn = K·x + c ≥ 0
 // and x_i·vn_i = 0 (a 2×2 linear complementarity problem), solved by trying the four cases in turn:
 // both points pushing, only the first, only the second, none.
-void SolveNormalBlock(SolverContact& sc, SolverVelocity& a, SolverVelocity& b) {
+inline void SolveNormalBlock(SolverContact& sc, SolverVelocity& a, SolverVelocity& b) {
     SolverPoint& p1 = sc.points[0];
     SolverPoint& p2 = sc.points[1];
     const Vec2 n = sc.normal;
     const float x1Old = p1.normalImpulse;
     const float x2Old = p2.normalImpulse;
-    const float vn1 = Dot(RelativeVelocity(a, b, p1.rA, p1.rB), n);
-    const float vn2 = Dot(RelativeVelocity(a, b, p2.rA, p2.rB), n);
+    const Vec2 dv = b.v - a.v;
+    const float dvn = Dot(dv, n);
+    const float vn1 = dvn + b.w * p1.rnB - a.w * p1.rnA;
+    const float vn2 = dvn + b.w * p2.rnB - a.w * p2.rnA;
     // c = vn − bias − K·x_old: the velocities if both accumulated impulses were zero.
     const float c1 = vn1 - p1.velocityBias - (sc.k11 * x1Old + sc.k12 * x2Old);
     const float c2 = vn2 - p2.velocityBias - (sc.k12 * x1Old + sc.k22 * x2Old);
@@ -105,54 +116,153 @@ void SolveNormalBlock(SolverContact& sc, SolverVelocity& a, SolverVelocity& b) {
             }
         }
     }
-    ApplyImpulse(sc, a, b, p1.rA, p1.rB, (x1 - x1Old) * n);
-    ApplyImpulse(sc, a, b, p2.rA, p2.rB, (x2 - x2Old) * n);
+    // Both increments at once: they act along the same normal.
+    const float d1 = x1 - x1Old;
+    const float d2 = x2 - x2Old;
+    const float d = d1 + d2;
+    a.v -= (sc.invMassA * d) * n;
+    a.w -= sc.invInertiaA * (d1 * p1.rnA + d2 * p2.rnA);
+    b.v += (sc.invMassB * d) * n;
+    b.w += sc.invInertiaB * (d1 * p1.rnB + d2 * p2.rnB);
     p1.normalImpulse = x1;
     p2.normalImpulse = x2;
 }
 
+// One friction row along t at arms with cross products rtA, rtB, bounded by μ·normalImpulse (Coulomb).
+// Returns the new accumulated impulse.
+template <bool Accumulate>
+inline float SolveFrictionRow(const SolverContact& sc, SolverVelocity& a, SolverVelocity& b, Vec2 t, float rtA, float rtB, float mass,
+                              float normalImpulse, float accumulated) {
+    float lambda = -mass * RelativeSpeed(a, b, t, rtA, rtB);
+    const float maxFriction = sc.friction * normalImpulse;
+    if constexpr (Accumulate) {
+        const float total = Clamp(accumulated + lambda, -maxFriction, maxFriction);
+        lambda = total - accumulated;
+        accumulated = total;
+    } else {
+        lambda = Clamp(lambda, -maxFriction, maxFriction);
+    }
+    ApplyRowImpulse(sc, a, b, t, rtA, rtB, lambda);
+    return accumulated;
+}
+
 // One sequential-impulse pass over one contact: friction first (bounded by the current normal impulse),
-// then the normal rows.
-void SolveContact(SolverContact& sc, SolverVelocity& a, SolverVelocity& b, const SolverSettings& st) {
+// then the normal rows. The two velocities are copied into locals for the duration of the contact:
+// through references they could alias the contact's own floats and would be reloaded after every store.
+template <bool Accumulate>
+void SolveContact(SolverContact& sc, SolverVelocity& aOut, SolverVelocity& bOut) {
+    SolverVelocity a = aOut;
+    SolverVelocity b = bOut;
     const Vec2 n = sc.normal;
     const Vec2 t = TangentOf(n);
-    if (sc.friction > 0.0f) {
+    // No normal impulse means a zero friction bound: the row would clamp to exactly nothing.
+    if (sc.friction > 0.0f && sc.pointCount == 2) {
+        // The tangent rows of two points along the tangent line are one and the same row (ω×d ⊥ t when
+        // d ∥ t): solved one after the other, the first point takes all the friction and the second row
+        // is wasted work. One row at the middle, bounded by μ·(Pn1 + Pn2), is that constraint (patch
+        // friction); its accumulated impulse is kept half on each point for warm starting.
+        SolverPoint& p1 = sc.points[0];
+        SolverPoint& p2 = sc.points[1];
+        const float normalImpulse = p1.normalImpulse + p2.normalImpulse;
+        const float tangentImpulse = p1.tangentImpulse + p2.tangentImpulse;
+        if (normalImpulse != 0.0f || (tangentImpulse != 0.0f && Accumulate)) {
+            const float total =
+                SolveFrictionRow<Accumulate>(sc, a, b, t, sc.pairRtA, sc.pairRtB, sc.pairTangentMass, normalImpulse, tangentImpulse);
+            p1.tangentImpulse = p2.tangentImpulse = 0.5f * total;
+        }
+    } else if (sc.friction > 0.0f) {
         for (int p = 0; p < sc.pointCount; ++p) {
             SolverPoint& sp = sc.points[p];
-            // No normal impulse means a zero friction bound: the row would clamp to exactly nothing.
-            if (sp.normalImpulse == 0.0f && (sp.tangentImpulse == 0.0f || !st.accumulateImpulses)) continue;
-            const float vt = Dot(RelativeVelocity(a, b, sp.rA, sp.rB), t);
-            float lambda = -sp.tangentMass * vt;
-            const float maxFriction = sc.friction * sp.normalImpulse;
-            if (st.accumulateImpulses) {
-                const float total = Clamp(sp.tangentImpulse + lambda, -maxFriction, maxFriction);
-                lambda = total - sp.tangentImpulse;
-                sp.tangentImpulse = total;
-            } else {
-                lambda = Clamp(lambda, -maxFriction, maxFriction);
-            }
-            ApplyImpulse(sc, a, b, sp.rA, sp.rB, lambda * t);
+            if (sp.normalImpulse == 0.0f && (sp.tangentImpulse == 0.0f || !Accumulate)) continue;
+            sp.tangentImpulse = SolveFrictionRow<Accumulate>(sc, a, b, t, sp.rtA, sp.rtB, sp.tangentMass, sp.normalImpulse, sp.tangentImpulse);
         }
     }
     if (sc.useBlock) {
         SolveNormalBlock(sc, a, b);
-        return;
-    }
-    for (int p = 0; p < sc.pointCount; ++p) {
-        SolverPoint& sp = sc.points[p];
-        const float vn = Dot(RelativeVelocity(a, b, sp.rA, sp.rB), n);
-        float lambda = -sp.normalMass * (vn - sp.velocityBias);
-        if (st.accumulateImpulses) {
-            // box2d-lite: clamp the accumulated impulse, Pn = max(Pn0 + dPn, 0).
-            const float total = Max(sp.normalImpulse + lambda, 0.0f);
-            lambda = total - sp.normalImpulse;
-            sp.normalImpulse = total;
-        } else {
-            lambda = Max(lambda, 0.0f);
-            sp.normalImpulse = lambda;
+    } else {
+        for (int p = 0; p < sc.pointCount; ++p) {
+            SolverPoint& sp = sc.points[p];
+            const float vn = RelativeSpeed(a, b, n, sp.rnA, sp.rnB);
+            float lambda = -sp.normalMass * (vn - sp.velocityBias);
+            if constexpr (Accumulate) {
+                // box2d-lite: clamp the accumulated impulse, Pn = max(Pn0 + dPn, 0).
+                const float total = Max(sp.normalImpulse + lambda, 0.0f);
+                lambda = total - sp.normalImpulse;
+                sp.normalImpulse = total;
+            } else {
+                lambda = Max(lambda, 0.0f);
+                sp.normalImpulse = lambda;
+            }
+            ApplyRowImpulse(sc, a, b, n, sp.rnA, sp.rnB, lambda);
         }
-        ApplyImpulse(sc, a, b, sp.rA, sp.rB, lambda * n);
     }
+    aOut = a;
+    bOut = b;
+}
+
+void SolveContact(SolverContact& sc, SolverVelocity& a, SolverVelocity& b, bool accumulate) {
+    if (accumulate) {
+        SolveContact<true>(sc, a, b);
+    } else {
+        SolveContact<false>(sc, a, b);
+    }
+}
+
+// Shock propagation solves a contact whose lower body is held fixed, so one sequential pass would leave
+// most of the friction undone: the friction row lets the upper body turn, and the normal rows solved
+// after it take that turn back (for a box on a box only about 60 % of the sliding is stopped per pass,
+// and a tall column creeps sideways). A flat two-point contact is therefore solved at once as a 3×3
+// system: both normal rows and the friction row at the middle of the two points (see SolveContact),
+// assuming both points push and the contact sticks.
+// Returns false, leaving everything unchanged, when that assumption fails (a point would pull or the
+// friction would leave the Coulomb cone) or the system is degenerate; the caller then solves the
+// contact row by row.
+bool SolveStickingPair(SolverContact& sc, SolverVelocity& a, SolverVelocity& b) {
+    SolverPoint& p1 = sc.points[0];
+    SolverPoint& p2 = sc.points[1];
+    const Vec2 n = sc.normal;
+    const Vec2 t = TangentOf(n);
+    const float mA = sc.invMassA, iA = sc.invInertiaA, mB = sc.invMassB, iB = sc.invInertiaB;
+    const float rtA = sc.pairRtA;
+    const float rtB = sc.pairRtB;
+    // K = J M⁻¹ Jᵀ of the rows (n at point 1, n at point 2, t at the middle); n·t = 0.
+    const float m = mA + mB;
+    const float k11 = m + iA * p1.rnA * p1.rnA + iB * p1.rnB * p1.rnB;
+    const float k22 = m + iA * p2.rnA * p2.rnA + iB * p2.rnB * p2.rnB;
+    const float k33 = m + iA * rtA * rtA + iB * rtB * rtB;
+    const float k12 = m + iA * p1.rnA * p2.rnA + iB * p1.rnB * p2.rnB;
+    const float k13 = iA * p1.rnA * rtA + iB * p1.rnB * rtB;
+    const float k23 = iA * p2.rnA * rtA + iB * p2.rnB * rtB;
+    // Cofactors of the symmetric K and its determinant.
+    const float c11 = k22 * k33 - k23 * k23;
+    const float c12 = k13 * k23 - k12 * k33;
+    const float c13 = k12 * k23 - k13 * k22;
+    const float c22 = k11 * k33 - k13 * k13;
+    const float c23 = k12 * k13 - k11 * k23;
+    const float c33 = k11 * k22 - k12 * k12;
+    const float det = k11 * c11 + k12 * c12 + k13 * c13;
+    if (!(det > 1e-6f * k11 * k22 * k33)) return false;
+    const float x1Old = p1.normalImpulse, x2Old = p2.normalImpulse;
+    const float xtOld = p1.tangentImpulse + p2.tangentImpulse;
+    // r = v − bias − K·x_old: the velocities of the rows if their accumulated impulses were zero.
+    const float r1 = RelativeSpeed(a, b, n, p1.rnA, p1.rnB) - p1.velocityBias - (k11 * x1Old + k12 * x2Old + k13 * xtOld);
+    const float r2 = RelativeSpeed(a, b, n, p2.rnA, p2.rnB) - p2.velocityBias - (k12 * x1Old + k22 * x2Old + k23 * xtOld);
+    const float r3 = RelativeSpeed(a, b, t, rtA, rtB) - (k13 * x1Old + k23 * x2Old + k33 * xtOld);
+    const float inv = 1.0f / det;
+    const float x1 = -(c11 * r1 + c12 * r2 + c13 * r3) * inv;
+    const float x2 = -(c12 * r1 + c22 * r2 + c23 * r3) * inv;
+    const float xt = -(c13 * r1 + c23 * r2 + c33 * r3) * inv;
+    if (!(x1 >= 0.0f && x2 >= 0.0f && std::fabs(xt) <= sc.friction * (x1 + x2))) return false;
+    const float d1 = x1 - x1Old, d2 = x2 - x2Old, dt = xt - xtOld;
+    const Vec2 P = (d1 + d2) * n + dt * t;
+    a.v -= mA * P;
+    a.w -= iA * (d1 * p1.rnA + d2 * p2.rnA + dt * rtA);
+    b.v += mB * P;
+    b.w += iB * (d1 * p1.rnB + d2 * p2.rnB + dt * rtB);
+    p1.normalImpulse = x1;
+    p2.normalImpulse = x2;
+    p1.tangentImpulse = p2.tangentImpulse = 0.5f * xt;
+    return true;
 }
 
 inline Rot Turn(Rot q, float angle) { return NormalizeRot({q.c - angle * q.s, q.s + angle * q.c}); }
@@ -204,9 +314,19 @@ void WorldImpl::OrderContactsBottomUp() {
         return level == kUnreached ? maxLevel + 1 : level;
     };
     levelCount.assign(static_cast<size_t>(maxLevel) + 3, 0);
-    for (const SolverContact& sc : solverContacts) ++levelCount[keyOf(sc) + 1];
+    bool ordered = true;  // keys already non-decreasing: the stable sort is the identity
+    int previousKey = 0;
+    for (const SolverContact& sc : solverContacts) {
+        const int key = keyOf(sc);
+        ++levelCount[key + 1];
+        ordered = ordered && key >= previousKey;
+        previousKey = key;
+    }
     for (size_t i = 1; i < levelCount.size(); ++i) levelCount[i] += levelCount[i - 1];
     levelStart = levelCount;
+    // Contacts often arrive in level order already (a pile's pairs are found from the ground up, and
+    // they persist): then the copy of every solver contact is skipped.
+    if (ordered) return;
     sortedContacts.resize(solverContacts.size());
     for (const SolverContact& sc : solverContacts) sortedContacts[levelCount[keyOf(sc)]++] = sc;
     solverContacts.swap(sortedContacts);
@@ -277,18 +397,23 @@ void WorldImpl::SolveVelocities(float dt) {
         const SolverVelocity& va = solverVelocities[sc.a];
         const SolverVelocity& vb = solverVelocities[sc.b];
         const Vec2 n = sc.normal;
+        const Vec2 t = TangentOf(n);
         const bool warm = st.warmStarting && st.accumulateImpulses;
         for (int p = 0; p < sc.pointCount; ++p) {
             const ManifoldPoint& mp = c.manifold.points[p];
             SolverPoint& sp = sc.points[p];
             cold.point[p] = mp.point;
-            sp.rA = mp.point - ba.center;
-            sp.rB = mp.point - bb.center;
+            const Vec2 rA = mp.point - ba.center;
+            const Vec2 rB = mp.point - bb.center;
+            sp.rnA = Cross(rA, n);
+            sp.rnB = Cross(rB, n);
+            sp.rtA = Cross(rA, t);
+            sp.rtB = Cross(rB, t);
             cold.localAnchorA[p] = InvRotate(ba.xf.q, (mp.point - 0.5f * mp.separation * n) - ba.center);
             cold.localAnchorB[p] = InvRotate(bb.xf.q, (mp.point + 0.5f * mp.separation * n) - bb.center);
             sp.normalImpulse = warm ? c.normalImpulse[p] : 0.0f;
             sp.tangentImpulse = warm && st.friction ? c.tangentImpulse[p] : 0.0f;
-            const float vn = Dot(RelativeVelocity(va, vb, sp.rA, sp.rB), n);
+            const float vn = RelativeSpeed(va, vb, n, sp.rnA, sp.rnB);
             if (mp.separation > 0.0f) {
                 // Speculative: the pair may still close the gap this step, not more.
                 sp.velocityBias = -mp.separation / dt;
@@ -311,7 +436,8 @@ void WorldImpl::SolveVelocities(float dt) {
         const Vec2 t = TangentOf(sc.normal);
         for (int p = 0; p < sc.pointCount; ++p) {
             const SolverPoint& sp = sc.points[p];
-            ApplyImpulse(sc, a, b, sp.rA, sp.rB, sp.normalImpulse * sc.normal + sp.tangentImpulse * t);
+            ApplyRowImpulse(sc, a, b, sc.normal, sp.rnA, sp.rnB, sp.normalImpulse);
+            ApplyRowImpulse(sc, a, b, t, sp.rtA, sp.rtB, sp.tangentImpulse);
         }
     }
 
@@ -329,7 +455,7 @@ void WorldImpl::SolveVelocities(float dt) {
             const int end = levelStart[level + 1];
             for (int k = 0; k < end - begin; ++k) {
                 SolverContact& sc = solverContacts[it % 2 == 0 ? begin + k : end - 1 - k];
-                SolveContact(sc, solverVelocities[sc.a], solverVelocities[sc.b], st);
+                SolveContact(sc, solverVelocities[sc.a], solverVelocities[sc.b], st.accumulateImpulses);
             }
         }
     }
@@ -350,8 +476,11 @@ void WorldImpl::SolveVelocities(float dt) {
             } else {
                 shock.invMassB = shock.invInertiaB = 0.0f;
             }
+            SolverVelocity& va = solverVelocities[sc.a];
+            SolverVelocity& vb = solverVelocities[sc.b];
+            if (shock.pointCount == 2 && shock.friction > 0.0f && st.accumulateImpulses && SolveStickingPair(shock, va, vb)) continue;
             PrepareMasses(shock, st.accumulateImpulses);
-            SolveContact(shock, solverVelocities[sc.a], solverVelocities[sc.b], st);
+            SolveContact(shock, va, vb, st.accumulateImpulses);
         }
     }
 
@@ -430,7 +559,7 @@ void WorldImpl::Solve(float dt) {
                     if (C >= 0.0f) continue;
                     const Vec2 rA = pB - a.center;
                     const Vec2 rB = pB - b.center;
-                    const float mass = EffectiveMass(mA, iA, mB, iB, rA, rB, n);
+                    const float mass = EffectiveMass(mA, iA, mB, iB, Cross(rA, n), Cross(rB, n));
                     const Vec2 P = (-C * mass) * n;
                     a.center -= mA * P;
                     b.center += mB * P;

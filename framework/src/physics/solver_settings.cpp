@@ -21,6 +21,9 @@ void Validate(const SolverSettings& s) {
     if (s.maxCorrection <= 0.0f) throw InvalidArgument("SolverSettings.maxCorrection must be > 0");
     if (s.broadPhase != BroadPhaseKind::AabbTree && s.broadPhase != BroadPhaseKind::MortonQuadtree)
         throw InvalidArgument("SolverSettings.broadPhase is not a BroadPhaseKind");
+    RequireFinite(s.continuousThreshold, "SolverSettings.continuousThreshold");
+    if (s.continuousThreshold <= 0.0f) throw InvalidArgument("SolverSettings.continuousThreshold must be > 0");
+    if (s.continuousMaxImpacts < 1) throw InvalidArgument("SolverSettings.continuousMaxImpacts must be >= 1");
     if (s.supportNormalY <= 0.0f || s.supportNormalY > 1.0f) throw InvalidArgument("SolverSettings.supportNormalY must be in (0, 1]");
 }
 

@@ -15,7 +15,9 @@ void World::Step(float dt) {
     w.FindNewContacts();      // broad phase: pairs of proxies that moved last step
     w.UpdateContacts(dt);     // narrow phase: manifolds for pairs with a moving body
     if (w.settings.restStates) w.WakePilesUnderMovingSupports();
+    w.BeginContinuous();      // start poses, the sweeps' origin
     w.Solve(dt);              // forces, impulses, positions, position pass, pushed piles wake
+    w.SolveContinuous(dt);    // fast bodies: swept region + time of impact, impacts solved earliest first
 
     // Broad phase: moved bodies refresh their proxies (only those leaving their fat AABB re-insert).
     for (int i = 0; i < static_cast<int>(w.bodies.size()); ++i) {

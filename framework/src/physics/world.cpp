@@ -125,6 +125,7 @@ void WorldImpl::UpdateMass(int bodyIndex) {
         }
     }
     b.center = TransformPoint(b.xf, b.localCenter);
+    UpdateSweepExtents(bodyIndex);
 }
 
 AABB WorldImpl::ComputeShapeAABB(const Shape& s, const Body& body) const {
@@ -227,6 +228,7 @@ BodyId World::CreateBody(const BodyDef& def) {
     b.center = def.position;
     b.gravityScale = def.gravityScale;
     b.userData = def.userData;
+    b.bullet = def.bullet;
     if (def.type != BodyType::Static) {
         b.v = def.linearVelocity;
         b.w = def.angularVelocity;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "broad_phase.h"
+#include "continuous.h"
 #include "sensu/physics/world.h"
 
 namespace sensu {
@@ -34,6 +35,9 @@ struct Body {
     Vec2 force{};                 // N, cleared after each step
     float torque = 0.0f;          // N·m
     float gravityScale = 1.0f;
+    bool bullet = false;          // always swept by the continuous phase (dynamic and kinematic bodies)
+    float sweepRadius = 0.0f;     // m, farthest shape point from the centre of mass (continuous rule)
+    float thinnest = 0.0f;        // m, thickness of the thinnest shape (0 for a segment; continuous rule)
 
     float mass = 0.0f, invMass = 0.0f;       // kg, 1/kg
     float inertia = 0.0f, invInertia = 0.0f; // kg·m² about the centre of mass
@@ -93,8 +97,11 @@ struct SolverBody {
 };
 
 // Velocity rows of one contact point.
+// The arms enter the rows only through their cross products with the normal and the tangent, so those
+// are stored instead of the arms: v_rel·d = (vB − vA)·d + ωB (rB×d) − ωA (rA×d).
 struct SolverPoint {
-    Vec2 rA{}, rB{};             // centre of mass → contact point, m
+    float rnA = 0.0f, rnB = 0.0f;  // rA×n, rB×n (rA, rB: centre of mass → contact point), m
+    float rtA = 0.0f, rtB = 0.0f;  // rA×t, rB×t with t the tangent, m
     float normalImpulse = 0.0f, tangentImpulse = 0.0f;  // accumulated, N·s
     float normalMass = 0.0f, tangentMass = 0.0f;        // kg
     float velocityBias = 0.0f;   // m/s target normal velocity (restitution or speculative approach)
@@ -109,6 +116,8 @@ struct SolverContact {
     float friction = 0.0f;
     float invMassA = 0.0f, invInertiaA = 0.0f, invMassB = 0.0f, invInertiaB = 0.0f;
     SolverPoint points[2];
+    float pairRtA = 0.0f, pairRtB = 0.0f;  // two points: rA×t, rB×t at their middle (the one friction row), m
+    float pairTangentMass = 0.0f;          // kg, effective mass of that row
     // Two-point block solve: K (symmetric) and its inverse; useBlock false when K is ill-conditioned.
     bool useBlock = false;
     float k11 = 0.0f, k12 = 0.0f, k22 = 0.0f;
@@ -154,6 +163,11 @@ struct WorldImpl {
     std::vector<int> wakeStack;
     std::vector<int> restComponent;
     uint32_t restStamp = 0;
+    // Continuous phase (continuous.cpp): start poses, lazily set-up motions, fast and hit bodies.
+    std::vector<detail::ContinuousStart> continuousStarts;
+    std::vector<detail::ContinuousBody> continuousBodies;
+    std::vector<int> fastBodies, movedBodies;
+    uint32_t continuousStamp = 0;
 
     detail::Body& BodyAt(BodyId id);
     const detail::Body& BodyAt(BodyId id) const;
@@ -186,6 +200,11 @@ struct WorldImpl {
     bool WakePushedPiles();
     void UpdateRestStates(float dt);
     void ClassifySupport(int bodyIndex);
+
+    // Continuous collision (continuous.cpp).
+    void UpdateSweepExtents(int bodyIndex);  // after the shapes or the centre of mass change
+    void BeginContinuous();                  // before the solver moves anything: records start poses
+    void SolveContinuous(float dt);          // after the solver: fast bodies' impacts, earliest first
 };
 
 } // namespace sensu

@@ -8,7 +8,11 @@
 ///    convex shapes is at a vertex of one of them, so the time of impact is the first angle at which
 ///    an arc traced by a vertex of one core enters the other core grown by both radii. Each arc meets
 ///    the grown core's boundary (edges pushed out by the radius, circles around the vertices) at
-///    points found in closed form; the earliest one along the arc wins. Exact up to float rounding.
+///    points found in closed form; only the point where an arc enters each piece counts, and the
+///    earliest one along the arc wins. Exact up to float rounding. A resting circle is one arc (its
+///    centre, carried backwards in the rotating body's frame): no core is copied, the ring of radii
+///    rejects far circles before any trig, and the only trig is the start pose's sin/cos and one
+///    inverse tangent (a series, no libm call) for the winning entry.
 ///  - Conservative advancement (anything else): at time t the distance between the shapes, d(t), is
 ///    computed exactly; no point of A moves faster relative to B than
 ///    v = |ΔpA − ΔpB| + |αA|·maxRadiusA + |αB|·maxRadiusB per step, so t can advance by d/v without

@@ -16,6 +16,21 @@ struct RoundedCore {
     float radius = 0.0f; ///< rounding radius (m), ≥ 0
 };
 
+/// The lines of a rounded core's edges as seen from its origin (the pivot of a sweep), computed once
+/// per core by EdgesOf for the arc tests of the swept regions: line i is {x : n_i·x = offset[i]}
+/// (n_i its outward unit normal) and the edge spans middle[i] ± halfLength[i] along LeftPerp(n_i).
+/// A capsule core has two lines (its edge, and the same edge reversed for the far side, normal
+/// −normals[0]), a disc none.
+struct RoundedCoreEdges {
+    std::array<float, kMaxPolygonVertices> offset{};     ///< n_i·(a point of edge i) (m)
+    std::array<float, kMaxPolygonVertices> middle{};     ///< middle of edge i along LeftPerp(n_i) (m)
+    std::array<float, kMaxPolygonVertices> halfLength{}; ///< half the length of edge i (m), ≥ 0
+    int count = 0;                                       ///< number of lines
+};
+
+/// The edge lines of `core` (see RoundedCoreEdges). Recompute them whenever the core changes.
+RoundedCoreEdges EdgesOf(const RoundedCore& core);
+
 /// The shape as a rounded core in its own frame (placed by xf when given). Build it once per shape and
 /// reuse it for many queries, like a distance proxy.
 RoundedCore ToRoundedCore(const Circle& shape, const Transform& xf = {});

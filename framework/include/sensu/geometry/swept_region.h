@@ -101,8 +101,12 @@ private:
 /// |translation|/2 otherwise. A query shape Q meets the region iff Q meets the start pose, or an arc
 /// traced by a vertex of the body's core meets Q grown by the radii, or an arc traced backwards by a
 /// vertex of Q's core meets the body grown by the radii (the first contact of two convex shapes is at
-/// a vertex of one of them). Touching counts as overlap. Costs no allocation; cheap rejects first
-/// (bounding box, then the conservative fan for discs, the ring of radii for other shapes).
+/// a vertex of one of them). Touching counts as overlap. Costs no allocation and no trig per query;
+/// the constructor prepares what the queries share. Points and circles, the common case, go through
+/// the bounding box, a sector known to lie inside the region (quick accept), the conservative fan's
+/// two straight sides and the ring of radii about the pivot (quick rejects), and only then the arc
+/// of the centre in closed form (entries only, see swept_internal.h). Other shapes: bounding box and
+/// ring, then the arcs.
 class SweptRegion {
 public:
     SweptRegion(const Circle& body, const RotationalSweep& sweep);
@@ -110,11 +114,11 @@ public:
     SweptRegion(const Box& body, const RotationalSweep& sweep);
     SweptRegion(const ConvexPolygon& body, const RotationalSweep& sweep);
 
-    /// Tight world bounding box of the region.
+    /// Tight world bounding box of the region (grown by a float allowance of a few ulps).
     const AABB& bounds() const { return bounds_; }
     /// The amount by which the region is grown to cover the translation (|translation|/2, m).
     float margin() const { return margin_; }
-    /// The conservative fan of the same sweep: the region's cheap first filter.
+    /// The conservative fan of the same sweep (its straight sides are one of the cheap rejects).
     const Sector& fan() const { return *fan_; }
 
     bool Overlaps(Vec2 point) const;
@@ -125,9 +129,10 @@ public:
     bool Overlaps(const Segment& shape, const Transform& xf) const;
 
     /// Time of impact of the body against a resting circle, reusing this region's set-up (its bounding
-    /// box and fan reject first; no trig but one atan2 on a hit). Same result as
-    /// TimeOfImpact(body, sweep, circle, at rest) of rotating_toi.h, which it calls when the sweep
-    /// translates. The normal points from the body to the circle.
+    /// box and the ring of radii reject first; no trig per call, one inverse tangent for the winning
+    /// entry). Same result as TimeOfImpact(body, sweep, circle, at rest) of rotating_toi.h (the same
+    /// closed-form path), which it calls when the sweep translates. The normal points from the body to
+    /// the circle.
     RotatingImpact TimeOfImpact(const Circle& circle, const Transform& xf) const;
 
 private:
@@ -139,14 +144,19 @@ private:
 
     Vec2 pivot_{};                        ///< mid-step pivot (world)
     Rot startRotation_{};                 ///< body rotation at t = 0
-    float sigma_ = 1.0f;                  ///< +1 for a CCW sweep, −1 for CW
-    float limit_ = 0.0f;                  ///< |α| as a diamond angle (4 = full turn)
+    ArcSweep forward_{}, backward_{};     ///< windows of arcs turning by α (body vertices) and −α (query points)
     RoundedCore core_{};                  ///< the body in its body frame
+    RoundedCoreEdges edges_{};            ///< its edge lines, for the arc tests
     RotationalSweep sweep_{};             ///< the motion, as given
     float margin_ = 0.0f;                 ///< |translation| / 2 (m)
     float coreMinRadius_ = 0.0f, coreMaxRadius_ = 0.0f; ///< nearest and farthest core distance from the pivot
     AABB bounds_{};
     std::optional<Sector> fan_;           ///< always set by Init; optional only because Sector has no default
+    Vec2 fanUpperNormal_{}, fanLowerNormal_{}; ///< outward unit normals of the fan's straight sides (world)
+    bool wideFan_ = false;                ///< fan half angle ≥ π/2: its wedge is the union of the two half-planes
+    float sectorInner_ = 0.0f, sectorOuter_ = -1.0f; ///< radii of a sector inside the region (m); none when outer < inner
+    Vec2 sectorMiddle_{};                 ///< its middle direction (world, not normalised)
+    float sectorCos_ = 1.0f, sectorSin_ = 0.0f; ///< cos and sin of its half angle
 };
 
 } // namespace sensu

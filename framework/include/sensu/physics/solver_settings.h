@@ -20,7 +20,7 @@ struct SolverSettings {
     bool bottomUpOrder = true;          ///< solve contacts in order of contact-graph distance from fixed bodies
     bool shockPropagation = true;       ///< a last velocity pass with the lower body of each contact held fixed
     bool restStates = true;             ///< seed 004 floor-rest state machine (freezes supported piles)
-    bool continuous = true;             ///< seed 000 continuous collision for fast or spinning bodies (no rotation cap)
+    bool continuous = true;             ///< seed 000 continuous collision for bodies fast for their size (no rotation cap); bullets get it regardless
     float restitutionThreshold = 1.0f;  ///< m/s: slower approaches get no bounce
     float linearSlop = 0.005f;          ///< m: allowed penetration that is not corrected
     float baumgarte = 0.2f;             ///< fraction of the penetration removed per position pass, [0, 1]
@@ -32,6 +32,20 @@ struct SolverSettings {
     float restTime = 0.2f;              ///< s: how long a supported body must stay slow before it is frozen (≥ 0)
     float supportNormalY = 0.9f;        ///< a contact is a floor-like support when its normal's upward component ≥ this, (0, 1]
     BroadPhaseKind broadPhase = BroadPhaseKind::AabbTree;  ///< changing it moves every proxy across (O(n))
+    /// Which bodies get continuous collision in a step: every dynamic or kinematic body flagged bullet, and,
+    /// when `continuous` is on, every moving dynamic or kinematic body whose farthest point can travel more
+    /// than this fraction of its thinnest shape's thickness in the step:
+    /// |v|·dt + |ω|·dt·r_max > continuousThreshold · max(thickness, linearSlop), with r_max the farthest
+    /// shape point from the centre of mass (m) and thickness a circle's or capsule's diameter, a box's
+    /// smaller side, a polygon's smallest width. Not a bullet and fast only by translating (|ω|·dt·r_max
+    /// within the threshold), with the velocity the step began with (±speculativeDistance per step) and
+    /// broad-phase proxies that hold its path: the speculative contacts hold it, no sweep is needed.
+    /// Finite, > 0; smaller catches more bodies and costs more.
+    float continuousThreshold = 0.25f;
+    /// Most impacts one fast body solves in one step (≥ 1). Each impact is a sub-step: both bodies move
+    /// to the impact, take one impulse and go on with the rest of the step. A body that reaches the cap
+    /// finishes the step with its velocity, without continuous collision (no motion is dropped).
+    int continuousMaxImpacts = 8;
 };
 
 /// Throws InvalidArgument when a setting is out of range (the world keeps its old settings).

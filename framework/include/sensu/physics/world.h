@@ -3,10 +3,27 @@
 /// and the seed 004 floor-rest state machine.
 ///
 /// Step order (box2d-lite's World::Step is the model): find new pairs → narrow phase → wake piles whose
-/// support moves → integrate forces → pre-step + warm start → velocity iterations (contacts bottom-up,
-/// then a shock-propagation pass) → piles pushed beyond what their supports hold wake and the
-/// velocities are solved again → integrate velocities → position pass → update the broad phase →
-/// rest states (seed 004 §3.3–3.5: freeze supported, slow groups).
+/// support moves → record start poses → integrate forces → pre-step + warm start → velocity iterations
+/// (contacts bottom-up, then a shock-propagation pass) → piles pushed beyond what their supports hold
+/// wake and the velocities are solved again → integrate velocities → position pass → continuous phase
+/// → update the broad phase → rest states (seed 004 §3.3–3.5: freeze supported, slow groups).
+///
+/// Continuous phase (seed 000, no rotation cap; SolverSettings::continuous, continuousThreshold,
+/// continuousMaxImpacts, BodyDef::bullet): bullets and bodies that move or spin fast for their size are
+/// swept from their start pose with the solved velocities: rotation ω·dt of any size (several turns
+/// included) about the centre of mass plus translation v·dt. Bodies fast only by translating at the
+/// velocity their speculative contacts were made for stay with those (they stop translation at any
+/// speed), so a scene where nothing spins fast steps exactly as with continuous collision off. The
+/// broad phase is queried with the exact swept region's bounds (swept_region.h), resting candidates are
+/// filtered by the region itself, and the time of impact (rotating_toi.h: exact for a spin about a
+/// fixed pivot, conservative advancement when both move) finds the first contact with static,
+/// kinematic and dynamic bodies. Impacts are solved earliest first as sub-steps: the pair and the
+/// bodies touching it move to the impact time, their contacts there get sequential impulses
+/// (restitution above the threshold, Coulomb friction; static and kinematic bodies have infinite mass),
+/// and all go on with the rest of the step at their new velocities, the search resuming there. A hit
+/// body wakes with its pile, and joins the search when it is now fast itself. A body that reaches
+/// continuousMaxImpacts finishes the step with its velocity, without continuous collision. When nothing
+/// is fast the phase costs two passes over the awake bodies.
 ///
 /// Determinism: no container keyed by pointer is iterated; bodies, shapes and contacts live in arrays
 /// indexed by stable ids, so the same scene stepped twice gives the same StateHash().
@@ -92,6 +109,10 @@ public:
     void ApplyLinearImpulse(BodyId body, Vec2 impulse, Vec2 worldPoint);
     /// Wakes the body and its whole pile.
     void Wake(BodyId body);
+    /// Continuous collision for this body in every step, not only when it is fast for its size (see the
+    /// continuous phase above); also against dynamic bodies. No effect on static bodies.
+    void SetBullet(BodyId body, bool bullet);
+    bool IsBullet(BodyId body) const;
 
     std::span<const ShapeId> GetShapes(BodyId body) const;
     BodyId GetBody(ShapeId shape) const;

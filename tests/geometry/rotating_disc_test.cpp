@@ -1,0 +1,183 @@
+// The closed-form fast path of the rotating time of impact (a body turning about a fixed pivot against
+// a resting circle) and the swept region's disc test, against fine stepping (4,096 poses), against
+// conservative advancement (the generic method, forced by a circle spinning about its own centre) and
+// against each other, on random and degenerate cases.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <string>
+
+#include "rotating_cases.h"
+#include "sensu/geometry/distance.h"
+#include "sensu/geometry/rotating_toi.h"
+#include "sensu/geometry/swept_region.h"
+
+using namespace sensu;
+using namespace sensu::testing;
+
+namespace {
+
+constexpr int kPoses = 4096;
+
+SweptRegion RegionOf(const ConvexShape& body, const RotationalSweep& sweep) {
+    return std::visit([&](const auto& b) { return SweptRegion(b, sweep); }, body);
+}
+
+// A sweep angle of one of the degenerate families or a random one.
+float DrawSweep(Rng& rng) {
+    switch (rng.Int(0, 7)) {
+    case 0: return 0.0f;
+    case 1: return rng.Chance(0.5f) ? kTwoPi : -kTwoPi;
+    case 2: return rng.Uniform(kTwoPi, 3.0f * kPi) * (rng.Chance(0.5f) ? 1.0f : -1.0f);
+    case 3: return -rng.Uniform(0.0f, kTwoPi);
+    default: return rng.Uniform(-kTwoPi, kTwoPi);
+    }
+}
+
+// The circle just touching the body at its start pose, seen from a random far point.
+Circle TouchingCircle(Rng& rng, const ConvexShape& body, const RotationalSweep& sweep, float radius, float scale) {
+    const Transform start = SweepPose(sweep, 0.0f);
+    const Vec2 far = TransformPoint(start, BoundOf(body).center) + 10.0f * scale * Vec2{std::cos(rng.Angle()), std::sin(rng.Angle())};
+    const DistanceResult d = std::visit([&](const auto& b) { return Distance(b, start, Circle(far, 0.0f), Transform{}); }, body);
+    return Circle(d.pointA + radius * d.normal, radius);
+}
+
+} // namespace
+
+TEST_CASE("Rotating disc fast path: fine stepping, advancement and the swept region agree", "[rotating_toi][rotating_disc]") {
+    Rng rng(5150);
+    constexpr int kCases = 12000;
+    int truthHits = 0, missed = 0, late = 0, early = 0, regionLost = 0, advanceLate = 0, advanceMissed = 0, advanceOnly = 0;
+    int touching = 0, touchingMissed = 0, pivotInside = 0, zeroRadius = 0;
+    std::string firstFailure;
+    auto fail = [&](const char* what, int c) {
+        if (firstFailure.empty()) firstFailure = std::string(what) + " in case " + std::to_string(c);
+    };
+    for (int c = 0; c < kCases; ++c) {
+        const float scale = std::pow(10.0f, rng.Uniform(-3.0f, 3.0f));
+        const Vec2 bodyCenter = scale * rng.InBox(-1.5f, 1.5f);
+        const ConvexShape body = RandomShape(rng, bodyCenter, scale * rng.Uniform(0.2f, 1.0f));
+        RotationalSweep sweep{.pivot = scale * rng.InBox(-2.0f, 2.0f), .startAngle = rng.Angle(), .sweepAngle = DrawSweep(rng)};
+        // A third of the bodies turn about a point of their own (the pivot inside the shape).
+        if (rng.Chance(0.33f)) {
+            sweep.pivot = {};
+            ++pivotInside;
+        }
+        const float radius = rng.Chance(0.1f) ? 0.0f : scale * rng.Uniform(0.01f, 0.5f);
+        zeroRadius += radius == 0.0f;
+        const bool touch = rng.Chance(0.1f);
+        const Circle ball = touch ? TouchingCircle(rng, body, sweep, radius, scale)
+                                  : Circle(TransformPoint(SweepPose(sweep, rng.Uniform(0.0f, 1.0f)), BoundOf(body).center) +
+                                               scale * rng.InBox(-1.5f, 1.5f),
+                                           radius);
+
+        const RotatingImpact hit = TimeOfImpact(body, sweep, ball, {});
+        REQUIRE(hit.exact);
+        const float truth = FirstOverlapTime(body, sweep, ball, {}, kPoses);
+        if (touch) {
+            ++touching;
+            touchingMissed += hit.state != RotatingToiState::Overlapping;
+        }
+        if (truth >= 0.0f) {
+            ++truthHits;
+            if (!hit.hit()) {
+                ++missed;
+                fail("missed hit", c);
+            } else if (hit.t > truth + 1e-5f) {
+                ++late;
+                fail("late hit", c);
+            }
+        }
+        if (hit.state == RotatingToiState::Hit) {
+            const float before = hit.t - 2e-3f;
+            if (before > 0.0f && OverlapAt(body, SweepPose(sweep, before), ball, Transform{})) {
+                ++early;
+                fail("overlap before the reported contact", c);
+            }
+        }
+        // The region never drops what the time of impact hits: the engine filters with it first.
+        if (hit.hit() && !RegionOf(body, sweep).Overlaps(ball, Transform{})) {
+            ++regionLost;
+            fail("region rejects a hit", c);
+        }
+        // Conservative advancement on the same problem: a circle spinning about its own centre does not
+        // move, but no longer counts as at rest, so the generic method runs.
+        const RotatingImpact generic =
+            TimeOfImpact(body, sweep, Circle({}, radius), {.pivot = ball.center(), .sweepAngle = 1e-3f});
+        REQUIRE(generic.exact == (sweep.sweepAngle == 0.0f)); // a body at rest is the exact path seen from the circle
+        if (hit.hit() && !generic.hit()) {
+            ++advanceMissed;
+            fail("advancement misses an exact hit", c);
+        } else if (hit.hit() && generic.t > hit.t + 1e-5f) {
+            ++advanceLate;
+            fail("advancement later than the exact hit", c);
+        }
+        advanceOnly += generic.hit() && !hit.hit(); // advancement stops within its tolerance of a graze
+    }
+    INFO(firstFailure);
+    INFO("truth hits " << truthHits << ", touching " << touching << ", pivot inside " << pivotInside << ", zero radius " << zeroRadius
+                       << ", advancement-only hits " << advanceOnly);
+    CHECK(missed == 0);
+    CHECK(late == 0);
+    CHECK(early == 0);
+    CHECK(regionLost == 0);
+    CHECK(advanceMissed == 0);
+    CHECK(advanceLate == 0);
+    CHECK(touchingMissed == 0);
+    CHECK(advanceOnly < kCases / 200);
+    CHECK(truthHits > kCases / 5);
+    CHECK(touching > 500);
+    CHECK(pivotInside > 2000);
+    CHECK(zeroRadius > 500);
+}
+
+TEST_CASE("Rotating disc fast path: the angle of the contact is exact all round the turn", "[rotating_toi][rotating_disc]") {
+    // A zero-radius rod from the pivot to (2, 0) turning CCW by α meets a point at polar angle β (radius
+    // 1) at t = β / α exactly: every octant of the inverse tangent is exercised.
+    const Capsule rod({0.0f, 0.0f}, {2.0f, 0.0f}, 0.0f);
+    const float alpha = 7.0f; // more than a turn: the first contact is found in the first one
+    for (int k = 1; k < 720; ++k) {
+        const float beta = kTwoPi * static_cast<float>(k) / 720.0f;
+        const RotatingImpact hit = TimeOfImpact(rod, {.sweepAngle = alpha}, Circle({std::cos(beta), std::sin(beta)}, 0.0f), {});
+        REQUIRE(hit.state == RotatingToiState::Hit);
+        CHECK(hit.t == Approx(beta / alpha).margin(2e-7));
+        // Clockwise the point is reached after 2π − β.
+        const RotatingImpact cw = TimeOfImpact(rod, {.sweepAngle = -alpha}, Circle({std::cos(beta), std::sin(beta)}, 0.0f), {});
+        REQUIRE(cw.state == RotatingToiState::Hit);
+        CHECK(cw.t == Approx((kTwoPi - beta) / alpha).margin(2e-7));
+    }
+}
+
+TEST_CASE("Rotating disc fast path: named degenerate cases", "[rotating_toi][rotating_disc]") {
+    const Box bar({1.0f, 0.1f}, {0.5f, 0.0f}); // the pivot (origin) lies inside the bar
+    const Circle ball({0.0f, 1.0f}, 0.05f);
+    // Zero sweep: no contact without an overlap at the start.
+    CHECK(TimeOfImpact(bar, {.startAngle = 0.3f}, ball, {}).state == RotatingToiState::Separated);
+    // Full turn: anything within the ring is reached; beyond the far corner nothing is.
+    CHECK(TimeOfImpact(bar, {.sweepAngle = kTwoPi}, Circle({-1.2f, -0.7f}, 0.05f), {}).hit());
+    CHECK_FALSE(TimeOfImpact(bar, {.sweepAngle = kTwoPi}, Circle({1.6f, 0.0f}, 0.05f), {}).hit());
+    // Several turns give the first turn's contact, scaled to the longer step.
+    const RotatingImpact one = TimeOfImpact(bar, {.sweepAngle = 3.0f}, ball, {});
+    const RotatingImpact three = TimeOfImpact(bar, {.sweepAngle = 9.0f}, ball, {});
+    REQUIRE(one.hit());
+    REQUIRE(three.hit());
+    CHECK(three.t * 9.0f == Approx(one.t * 3.0f).epsilon(1e-5));
+    // A clockwise turn is the mirror image of a counter-clockwise one.
+    const RotatingImpact cw = TimeOfImpact(bar, {.sweepAngle = -3.0f}, Circle({0.0f, -1.0f}, 0.05f), {});
+    REQUIRE(cw.hit());
+    CHECK(cw.t == Approx(one.t).epsilon(1e-5));
+    CHECK(cw.normal.x == Approx(one.normal.x).margin(1e-5));
+    CHECK(cw.normal.y == Approx(-one.normal.y).margin(1e-5));
+    // Touching at the start is an overlap at t = 0; a point at the pivot never moves.
+    CHECK(TimeOfImpact(bar, {.sweepAngle = 1.0f}, Circle({1.5f, 0.15f}, 0.05f), {}).state == RotatingToiState::Overlapping);
+    CHECK(TimeOfImpact(Box({0.5f, 0.1f}, {2.0f, 0.0f}), {.sweepAngle = 1.0f}, Circle({0.0f, 0.0f}, 0.0f), {}).state ==
+          RotatingToiState::Separated);
+    // A zero-radius circle (a point) is hit by the bar's far edge.
+    const RotatingImpact point = TimeOfImpact(bar, {.sweepAngle = 3.0f}, Circle({0.0f, 1.2f}, 0.0f), {});
+    REQUIRE(point.hit());
+    CHECK(Distance(point.point, Vec2{0.0f, 1.2f}) == Approx(0.0f).margin(1e-5));
+    // The region agrees on all of them.
+    CHECK(SweptRegion(bar, {.sweepAngle = kTwoPi}).Overlaps(Circle({-1.2f, -0.7f}, 0.05f), Transform{}));
+    CHECK_FALSE(SweptRegion(bar, {.sweepAngle = kTwoPi}).Overlaps(Circle({1.6f, 0.0f}, 0.05f), Transform{}));
+    CHECK_FALSE(SweptRegion(bar, {.startAngle = 0.3f}).Overlaps(ball, Transform{}));
+}
