@@ -181,3 +181,72 @@ TEST_CASE("Rotating disc fast path: named degenerate cases", "[rotating_toi][rot
     CHECK_FALSE(SweptRegion(bar, {.sweepAngle = kTwoPi}).Overlaps(Circle({1.6f, 0.0f}, 0.05f), Transform{}));
     CHECK_FALSE(SweptRegion(bar, {.startAngle = 0.3f}).Overlaps(ball, Transform{}));
 }
+
+TEST_CASE("Rotating disc fast path: pieces skipped by their distance range never hide the first contact",
+          "[rotating_toi][rotating_disc]") {
+    // The polygon path skips every edge and vertex circle whose range of distances from the pivot
+    // (for the arc's direction) does not contain the circle centre's: so put the centre right at
+    // those boundaries, where a wrong range would drop the contact: at a vertex's distance ± the
+    // reach (the ends of its circle's ring and of the neighbouring edges' spans), for boxes and
+    // polygons, pivots inside and outside, radius 0, touching starts, |α| ≥ 2π and clockwise turns.
+    Rng rng(10010);
+    constexpr int kCases = 6000;
+    int truthHits = 0, missed = 0, late = 0, early = 0, pivotInside = 0, zeroRadius = 0, multiTurn = 0, clockwise = 0;
+    std::string firstFailure;
+    auto fail = [&](const char* what, int c) {
+        if (firstFailure.empty()) firstFailure = std::string(what) + " in case " + std::to_string(c);
+    };
+    for (int c = 0; c < kCases; ++c) {
+        const float scale = std::pow(10.0f, rng.Uniform(-3.0f, 3.0f));
+        const ConvexShape body = RandomShape(rng, scale * rng.InBox(-1.5f, 1.5f), scale * rng.Uniform(0.2f, 1.0f), rng.Int(2, 3));
+        RotationalSweep sweep{.pivot = scale * rng.InBox(-2.0f, 2.0f), .startAngle = rng.Angle(), .sweepAngle = DrawSweep(rng)};
+        if (rng.Chance(0.33f)) {
+            sweep.pivot = {};
+            ++pivotInside;
+        }
+        multiTurn += std::abs(sweep.sweepAngle) >= kTwoPi;
+        clockwise += sweep.sweepAngle < 0.0f;
+        const float radius = rng.Chance(0.15f) ? 0.0f : scale * rng.Uniform(0.001f, 0.3f);
+        zeroRadius += radius == 0.0f;
+        // A vertex of the body in its frame, and the centre at that vertex's distance from the pivot
+        // (± a fraction of the radius, or exactly) in a random direction.
+        const RoundedCore core = std::visit([](const auto& s) { return ToRoundedCore(s); }, body);
+        const Vec2 v = core.points[static_cast<size_t>(rng.Int(0, core.count - 1))];
+        const float offsets[] = {0.0f, radius, -radius, rng.Uniform(-1.2f, 1.2f) * radius, 1e-6f * scale * rng.Uniform(-1.0f, 1.0f)};
+        const float rho = Max(Length(v) + offsets[rng.Int(0, 4)], 0.0f);
+        const float direction = rng.Angle();
+        const Circle ball(sweep.pivot + rho * Vec2{std::cos(direction), std::sin(direction)}, radius);
+
+        const RotatingImpact hit = TimeOfImpact(body, sweep, ball, {});
+        REQUIRE(hit.exact);
+        const float truth = FirstOverlapTime(body, sweep, ball, {}, kPoses);
+        if (truth >= 0.0f) {
+            ++truthHits;
+            if (!hit.hit()) {
+                ++missed;
+                fail("missed hit", c);
+            } else if (hit.t > truth + 1e-5f) {
+                ++late;
+                fail("late hit", c);
+            }
+        }
+        if (hit.state == RotatingToiState::Hit) {
+            const float before = hit.t - 2e-3f;
+            if (before > 0.0f && OverlapAt(body, SweepPose(sweep, before), ball, Transform{})) {
+                ++early;
+                fail("overlap before the reported contact", c);
+            }
+        }
+    }
+    INFO(firstFailure);
+    INFO("truth hits " << truthHits << ", pivot inside " << pivotInside << ", zero radius " << zeroRadius << ", multi-turn " << multiTurn
+                       << ", clockwise " << clockwise);
+    CHECK(missed == 0);
+    CHECK(late == 0);
+    CHECK(early == 0);
+    CHECK(truthHits > kCases / 5);
+    CHECK(pivotInside > 1500);
+    CHECK(zeroRadius > 600);
+    CHECK(multiTurn > 800);
+    CHECK(clockwise > 1500);
+}

@@ -194,8 +194,10 @@ TEST_CASE("a pile hit by a fast rotor wakes as a whole", "[physics][continuous]"
     CHECK(Length(world.GetLinearVelocity(top)) > 1.0f);
 }
 
-TEST_CASE("slow scenes step exactly as without continuous collision", "[physics][continuous]") {
-    for (const scenes::SceneDef& scene : {scenes::DropStack(20), scenes::Pyramid(8)}) {
+TEST_CASE("scenes where nothing spins fast step exactly as without continuous collision", "[physics][continuous]") {
+    // DropStack(100) falls from up to 100 m (45 m/s, fast for 0.5 m boxes): translation stays with the
+    // speculative contacts, bit for bit.
+    for (const scenes::SceneDef& scene : {scenes::DropStack(20), scenes::DropStack(100), scenes::Pyramid(8)}) {
         CAPTURE(scene.name);
         SolverSettings off;
         off.continuous = false;
@@ -290,7 +292,7 @@ TEST_CASE("a compound spinning about an off-origin centre of mass hits what fine
     const ConvexPolygon blade{std::span<const Vec2>(triangle, 3)};
     const Box guard({0.05f, 0.3f}, {0.2f, 0.0f});
     int checked = 0, misses = 0;
-    for (int trial = 0; trial < 300; ++trial) {
+    for (int trial = 0; trial < 800; ++trial) {
         World world(NoGravity());
         const float angle = rng.Angle();
         const float turn = rng.Uniform(0.2f, kTwoPi) * (rng.Chance(0.5f) ? 1.0f : -1.0f);
@@ -316,7 +318,7 @@ TEST_CASE("a compound spinning about an off-origin centre of mass hits what fine
         misses += Length(world.GetLinearVelocity(target)) > 0.0f ? 0 : 1;
         REQUIRE(AllFinite(world));
     }
-    CHECK(checked > 50);
+    CHECK(checked > 100);
     CHECK(misses == 0);
 }
 

@@ -14,7 +14,6 @@ constexpr float kHalfSqrt2 = 0.70710678118654752f;
 // Pixel-grid resolution at which a large cell's circle is scored (see CircleFitter::FitCell).
 constexpr int kSamplesAcross = 16;
 
-int CeilDiv(int a, int b) { return (a + b - 1) / b; }
 
 void RequireOccupied(const AlphaMask& mask) {
     if (mask.OccupiedCount() == 0)
@@ -40,8 +39,9 @@ Vec2 RectCenter(const PixelRect& r) {
 
 PixelCircle CircumscribedCircle(const PixelRect& r) { return {RectCenter(r), kHalfSqrt2 * static_cast<float>(r.Width())}; }
 
-// x / d rounded towards −∞ (d > 0), for lattices that start left of the image.
+// x / d rounded towards −∞ and towards +∞ (d > 0; x may be negative: lattices start left of the image).
 int FloorDiv(int x, int d) { return x >= 0 ? x / d : -((-x + d - 1) / d); }
+int CeilDiv(int x, int d) { return -FloorDiv(-x, d); }
 
 // The mask as rows of 64-bit words (pixel x is bit x % 64 of word x / 64 of its row): a rectangle is
 // known to be fully occupied after one AND per word of each of its rows.
@@ -494,13 +494,13 @@ public:
         const int32_t weight = step * step;
         int32_t value = 0;
         const PixelSpan rows = DiscRows(c.center, c.radius);
-        for (int y = step * FloorDiv(rows.first + step - 1, step); y <= rows.last; y += step) {
+        for (int y = step * CeilDiv(rows.first, step); y <= rows.last; y += step) {
             const PixelSpan span = DiscRowSpan(c.center, c.radius, y);
             if (span.IsEmpty()) continue;
             const size_t rowIndex = Index(0, y);
             const uint16_t* cover = cover_.data() + rowIndex;
             const uint8_t* occupied = occupied_.data() + rowIndex;
-            for (int x = step * FloorDiv(span.first + step - 1, step); x <= span.last; x += step)
+            for (int x = step * CeilDiv(span.first, step); x <= span.last; x += step)
                 value += static_cast<int32_t>(cover[x] == 1) * (2 * static_cast<int32_t>(occupied[x]) - 1);
         }
         return weight * value;

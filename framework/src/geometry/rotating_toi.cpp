@@ -1,6 +1,8 @@
 #include "sensu/geometry/rotating_toi.h"
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 
 #include "swept_internal.h"
@@ -15,8 +17,11 @@ RoundedCore CoreOfShape(const ConvexShape& shape) {
 
 // A motion is "at rest" / "a pure rotation" only when those numbers are exactly zero: the caller
 // states the motion; this picks the method, it is not a geometric decision.
-bool AtRest(const RotationalSweep& s) { return s.sweepAngle == 0.0f && s.translation.x == 0.0f && s.translation.y == 0.0f; }
-bool FixedPivot(const RotationalSweep& s) { return s.translation.x == 0.0f && s.translation.y == 0.0f; }
+// Both translation components ±0: their bits, sign bits shifted out, are all zero (two compares with
+// NaN handling otherwise).
+bool FixedPivot(const RotationalSweep& s) {
+    return ((std::bit_cast<uint32_t>(s.translation.x) | std::bit_cast<uint32_t>(s.translation.y)) << 1) == 0u;
+}
 // The pose of a body at rest: SweepPose(s, 0) inline, with no trig for the usual zero angle.
 Transform RestPose(const RotationalSweep& s) { return {s.pivot, s.startAngle == 0.0f ? Rot{} : Rot::FromAngle(s.startAngle)}; }
 
@@ -77,6 +82,28 @@ RotatingImpact OverlappingInWorld(const RoundedCore& coreA, const Transform& sta
     return overlap;
 }
 
+// OverlappingInWorld for a disc (centre p in A's frame): the same point and normal, without building
+// (and zeroing) a whole core for it.
+RotatingImpact OverlappingDiscInWorld(const RoundedCore& coreA, const Transform& startA, Vec2 p, float radius) {
+    const swept::CoreClosestPoints cp = swept::ClosestPointsCores(coreA.points.data(), coreA.count, &p, 1);
+    RotatingImpact out;
+    out.state = RotatingToiState::Overlapping;
+    out.t = 0.0f;
+    out.exact = true;
+    Vec2 n = Normalize(cp.onB - cp.onA);
+    const bool common = n == Vec2{};
+    if (common) { // FallbackNormal: from A's core centroid to the centre
+        Vec2 centroid{};
+        for (int i = 0; i < coreA.count; ++i) centroid += (1.0f / coreA.count) * coreA.points[i];
+        n = Normalize(p - centroid);
+        if (n == Vec2{}) n = {1.0f, 0.0f};
+    }
+    const Vec2 point = common ? cp.onA : 0.5f * ((cp.onA + coreA.radius * n) + (cp.onB - radius * n));
+    out.normal = Rotate(startA.q, n);
+    out.point = TransformPoint(startA, point);
+    return out;
+}
+
 // The winner's exact angle (the only inverse trig) and the impact in world space, or Separated when
 // it lies beyond this step's rotation. The winner's rotation needs no trig: it takes the arc's start
 // to x, so (cos φ, sin φ) = (start·x, start×x) / ρ².
@@ -112,8 +139,118 @@ RotatingImpact ImpactOfEntry(const Entry& best, const RoundedCore& coreA, const 
 
 } // namespace
 
+namespace {
+
+// The closed-form path for a polygon core (count ≥ 3) against a resting disc, the benchmark's and the
+// World's common case. One pass over the edges gives the start-pose test (largest separation,
+// PointWithinCore's rule) and, from the core's derived data, which pieces the arc can enter at all:
+// an edge line when h² = ρ² − D² lies in the edge's entry span for this direction (entryMiddle2 ±
+// entryHalf2, widened by a relative slack so rounding never drops one; the exact test decides), a vertex
+// circle when ρ is within the reach of |v|. Only those pieces (for a bar usually one or two) get the
+// square root and the closed-form entry of swept::EdgeEntry / ForEachVertexEntry.
+RotatingImpact ExactRotatingPolygonDisc(const RoundedCore& coreA, const Transform& startA, float alpha, Vec2 p, float rho,
+                                        float radius, float rMaxA) {
+    const float reach = coreA.radius + radius;
+    const float touch = swept::TouchAllowance(rMaxA, rho, reach);
+    const float rho2 = LengthSquared(p);
+    const float s = std::copysign(1.0f, -alpha); // the centre runs backwards in A's frame (α = ±0 returns below)
+    const float pad = 2e-6f * rho;                // swept::ExtentPad without its square root
+    const float slack = 1e-5f * rho2;             // ≥ 2·h·pad + rounding of h² (h ≤ ρ)
+    // Reciprocals taken early, off the critical path of the entry search.
+    const float turn = std::abs(alpha);
+    const float invTurn = 1.0f / turn, invRho2 = 1.0f / rho2;
+    const int n = coreA.count;
+    const RoundedCoreEdges& lines = coreA.lines;
+    const auto& middle2 = coreA.entryMiddle2[s > 0.0f ? 0 : 1];
+    const auto& half2 = coreA.entryHalf2[s > 0.0f ? 0 : 1];
+    // No vertex circles without a reach; the allowance covers the rounding of ρ and |v| (≤ ρ + reach).
+    const float vertexReach = reach > 0.0f ? reach + 2e-6f * (rho + reach) : -1.0f;
+    float separation = -std::numeric_limits<float>::infinity();
+    int face = 0;
+    unsigned edges = 0, vertices = 0;
+    for (int i = 0; i < n; ++i) {
+        const float offset = lines.offset[i];
+        const float sep = Dot(coreA.normals[i], p) - offset;
+        face = sep > separation ? i : face;
+        separation = Max(separation, sep);
+        const float d = offset + reach;
+        const float h2 = rho2 - d * d;
+        edges |= static_cast<unsigned>(std::abs(h2 - middle2[i]) <= half2[i] + slack) << i;
+        vertices |= static_cast<unsigned>(std::abs(rho - coreA.pointRadius[i]) <= vertexReach) << i;
+    }
+    // PointWithinCore on the separations just found.
+    if (separation <= reach + touch) {
+        bool inside = separation <= 0.0f;
+        if (!inside) {
+            const Vec2 a = coreA.points[face], e = coreA.points[face + 1 < n ? face + 1 : 0] - a;
+            const float length2 = LengthSquared(e);
+            const float along = length2 > 0.0f ? Clamp(Dot(p - a, e), 0.0f, length2) / length2 : 0.0f;
+            inside = DistanceSquared(p, a + along * e) <= Square(reach + touch);
+        }
+        if (inside) return OverlappingDiscInWorld(coreA, startA, p, radius);
+    }
+    RotatingImpact none;
+    none.exact = true;
+    if (alpha == 0.0f || rho <= 0.0f) return none; // no motion, or a centre on the pivot that never moves
+    // The earliest entry among the candidate pieces. Most arcs have a single one, so keys (diamond
+    // angles from p, a division each) are computed only once a second entry has to be compared.
+    const auto key = [&](Vec2 y) { return swept::DiamondAngle(s * Cross(p, y), Dot(p, y)); };
+    int found = 0;
+    float bestKey = 0.0f;
+    Vec2 x{};
+    int feature = 0;
+    const auto consider = [&](Vec2 y, int piece) {
+        if (found == 0) {
+            found = 1;
+            x = y;
+            feature = piece;
+            return;
+        }
+        if (found == 1) {
+            found = 2;
+            bestKey = key(x);
+        }
+        const float k = key(y);
+        if (k < bestKey) { // a NaN key (y = 0) never wins
+            bestKey = k;
+            x = y;
+            feature = piece;
+        }
+    };
+    for (; edges != 0; edges &= edges - 1) {
+        const int i = std::countr_zero(edges);
+        const swept::PieceEntry e = swept::EdgeEntry(s, rho2, coreA.normals[i], swept::LineOf(lines, i), reach, pad);
+        if (e.within) consider(e.x, i);
+    }
+    for (; vertices != 0; vertices &= vertices - 1) {
+        const int i = std::countr_zero(vertices);
+        const Vec2 v = coreA.points[i];
+        const float v2 = LengthSquared(v);
+        const float k = 0.5f * (rho2 - reach * reach + v2);
+        const float disc = rho2 * v2 - k * k;
+        if (!(disc >= 0.0f) | (v2 <= 0.0f)) continue;
+        consider((1.0f / v2) * (k * v - (s * std::sqrt(disc)) * LeftPerp(v)), swept::kVertexCircle + i);
+    }
+    if (found == 0) return none;
+    const float c = Dot(p, x);
+    const float angle = swept::TurnAngle(s * Cross(p, x), c); // the only inverse trig
+    if (angle > turn) return none; // the first entry lies beyond this step's rotation
+    RotatingImpact out;
+    out.exact = true;
+    out.state = RotatingToiState::Hit;
+    out.t = Clamp(angle * invTurn, 0.0f, 1.0f);
+    // x is the centre in A's frame at time t; A turned by the rotation taking x back to p.
+    const Rot turned{c * invRho2, Cross(x, p) * invRho2};
+    out.normal = Rotate(startA.q, Rotate(turned, swept::CrossingNormal(coreA, feature, x)));
+    out.point = TransformPoint(startA, p) - radius * out.normal;
+    return out;
+}
+
+} // namespace
+
 RotatingImpact swept::ExactRotatingDisc(const RoundedCore& coreA, const Transform& startA, float alpha, Vec2 p, float rho,
                                         float radius, float rMaxA) {
+    if (coreA.count >= 3) return ExactRotatingPolygonDisc(coreA, startA, alpha, p, rho, radius, rMaxA);
     const float reach = coreA.radius + radius;
     const float touch = TouchAllowance(rMaxA, rho, reach);
     if (PointWithinCore(p, coreA, reach + touch)) {
@@ -183,25 +320,33 @@ RotatingImpact swept::ExactRotatingInFrame(const RoundedCore& coreA, const Trans
 
 namespace {
 
+// B at rest (sweepB places it), A turning about its fixed pivot.
 RotatingImpact ExactRotating(const RoundedCore& coreA, const RotationalSweep& sweepA, const RoundedCore& coreBLocal,
-                             const Transform& poseB) {
+                             const RotationalSweep& sweepB) {
     if (coreBLocal.count == 1) {
         // A resting disc: the ring reject needs only its distance from the pivot, so most far discs
         // cost no trig; the rest go to the closed-form path without copying a core.
-        const Vec2 offset = TransformPoint(poseB, coreBLocal.points[0]) - sweepA.pivot;
-        const float rho = Length(offset);
-        const float rMaxA = swept::MaxRadius(coreA.points.data(), coreA.count);
-        if (swept::DiscBeyondRing(rho, rMaxA, coreA.radius + coreBLocal.radius)) {
+        const Vec2 centre = coreBLocal.points[0];
+        const Vec2 offset = sweepB.pivot - sweepA.pivot +
+                            (sweepB.startAngle == 0.0f ? centre : Rotate(Rot::FromAngle(sweepB.startAngle), centre));
+        const float rho2 = LengthSquared(offset);
+        const float rMaxA = coreA.maxRadius;
+        // DiscBeyondRing without the square root: ρ > R + 1e-6·(R + ρ), R = rMaxA + reach, is
+        // ρ > R·(1 + 1e-6)/(1 − 1e-6).
+        if (rho2 > Square((rMaxA + coreA.radius + coreBLocal.radius) * (1.0f + 2.000002e-6f))) {
             RotatingImpact none;
             none.exact = true;
             return none;
         }
+        const float rho = std::sqrt(rho2);
         // A's pose at t = 0 (SweepPose(sweepA, 0) without the call).
-        const Transform startA{sweepA.pivot, Rot::FromAngle(sweepA.startAngle)};
-        return swept::ExactRotatingDisc(coreA, startA, sweepA.sweepAngle, InvRotate(startA.q, offset), rho, coreBLocal.radius, rMaxA);
+        const Transform startA{sweepA.pivot, swept::SinCosRot(sweepA.startAngle)};
+        const Vec2 p = InvRotate(startA.q, offset);
+        if (coreA.count >= 3) return ExactRotatingPolygonDisc(coreA, startA, sweepA.sweepAngle, p, rho, coreBLocal.radius, rMaxA);
+        return swept::ExactRotatingDisc(coreA, startA, sweepA.sweepAngle, p, rho, coreBLocal.radius, rMaxA);
     }
     const Transform startA = SweepPose(sweepA, 0.0f);
-    return swept::ExactRotatingInFrame(coreA, startA, sweepA.sweepAngle, swept::Posed(coreBLocal, InvMul(startA, poseB)));
+    return swept::ExactRotatingInFrame(coreA, startA, sweepA.sweepAngle, swept::Posed(coreBLocal, InvMul(startA, RestPose(sweepB))));
 }
 
 // Conservative advancement for any pair of motions (see the header).
@@ -258,17 +403,26 @@ RotatingImpact TimeOfImpact(const ConvexShape& a, const RotationalSweep& sweepA,
 
 RotatingImpact TimeOfImpact(const RoundedCore& coreA, const RotationalSweep& sweepA, const RoundedCore& coreB,
                             const RotationalSweep& sweepB, const RotatingToiSettings& settings) {
-    swept::RequireValid(sweepA);
-    swept::RequireValid(sweepB);
-    RequireFinite(settings.tolerance, "RotatingToiSettings tolerance");
+    // One finiteness test for every input number: s − s is 0 for a finite sum and NaN when one of them
+    // is ±inf or NaN (or the sum overflows); only then are they checked one by one, for the message.
+    const float sum = (sweepA.pivot.x + sweepA.pivot.y) + (sweepA.startAngle + sweepA.sweepAngle) +
+                      (sweepA.translation.x + sweepA.translation.y) + (sweepB.pivot.x + sweepB.pivot.y) +
+                      (sweepB.startAngle + sweepB.sweepAngle) + (sweepB.translation.x + sweepB.translation.y) + settings.tolerance;
+    if (!(sum - sum == 0.0f)) {
+        swept::RequireValid(sweepA);
+        swept::RequireValid(sweepB);
+        RequireFinite(settings.tolerance, "RotatingToiSettings tolerance");
+    }
     if (settings.tolerance < 0.0f) throw InvalidArgument("RotatingToiSettings tolerance must be >= 0");
     if (settings.maxIterations < 1) throw InvalidArgument("RotatingToiSettings maxIterations must be >= 1");
-    if (FixedPivot(sweepA) && AtRest(sweepB)) return ExactRotating(coreA, sweepA, coreB, RestPose(sweepB));
-    if (AtRest(sweepA) && FixedPivot(sweepB)) {
-        // The same problem seen from B; the normal then points from B to A.
-        RotatingImpact out = ExactRotating(coreB, sweepB, coreA, RestPose(sweepA));
-        out.normal = -out.normal;
-        return out;
+    if (FixedPivot(sweepA) && FixedPivot(sweepB)) {
+        if (sweepB.sweepAngle == 0.0f) return ExactRotating(coreA, sweepA, coreB, sweepB);
+        if (sweepA.sweepAngle == 0.0f) {
+            // The same problem seen from B; the normal then points from B to A.
+            RotatingImpact out = ExactRotating(coreB, sweepB, coreA, sweepA);
+            out.normal = -out.normal;
+            return out;
+        }
     }
     return Advance(coreA, sweepA, coreB, sweepB, settings);
 }

@@ -12,6 +12,7 @@ RoundedCore CoreOf(const Circle& shape, const Transform& xf) {
     core.points[0] = TransformPoint(xf, shape.center());
     core.count = 1;
     core.radius = shape.radius();
+    Derive(core);
     return core;
 }
 
@@ -23,6 +24,7 @@ RoundedCore CoreOf(const Capsule& shape, const Transform& xf) {
     core.count = DistanceSquared(core.points[0], core.points[1]) > 0.0f ? 2 : 1;
     core.normals[0] = Normalize(RightPerp(core.points[1] - core.points[0]));
     core.radius = shape.radius();
+    Derive(core);
     return core;
 }
 
@@ -36,6 +38,7 @@ RoundedCore CoreOf(const Box& shape, const Transform& xf) {
     core.points = {c - ex - ey, c + ex - ey, c + ex + ey, c - ex + ey};
     core.normals = {-q.YAxis(), q.XAxis(), q.YAxis(), -q.XAxis()};
     core.count = 4;
+    Derive(core);
     return core;
 }
 
@@ -46,6 +49,7 @@ RoundedCore CoreOf(const ConvexPolygon& shape, const Transform& xf) {
         core.points[i] = TransformPoint(xf, shape.vertex(i));
         core.normals[i] = Rotate(xf.q, shape.normal(i));
     }
+    Derive(core);
     return core;
 }
 
@@ -55,6 +59,7 @@ RoundedCore CoreOf(const Segment& shape, const Transform& xf) {
     core.points[1] = TransformPoint(xf, shape.b());
     core.normals[0] = Normalize(RightPerp(core.points[1] - core.points[0]));
     core.count = 2;
+    Derive(core);
     return core;
 }
 
@@ -64,14 +69,12 @@ namespace sensu {
 
 RoundedCoreEdges EdgesOf(const RoundedCore& core) {
     RoundedCoreEdges edges;
-    const int n = core.count;
-    edges.count = n >= 3 ? n : (n == 2 ? 2 : 0);
+    edges.count = swept::LineCount(core);
     for (int i = 0; i < edges.count; ++i) {
-        const Vec2 nrm = swept::EdgeNormal(core, i);
-        const Vec2 a = core.points[i], b = core.points[n == 2 ? 1 - i : (i + 1 < n ? i + 1 : 0)];
-        edges.offset[i] = Dot(nrm, a);
-        edges.middle[i] = 0.5f * Cross(nrm, a + b); // t·v = cross(nrm, v) for t = LeftPerp(nrm)
-        edges.halfLength[i] = 0.5f * Cross(nrm, b - a);
+        const swept::EdgeLine line = swept::LineOf(core, i);
+        edges.offset[i] = line.offset;
+        edges.middle[i] = line.middle;
+        edges.halfLength[i] = line.halfLength;
     }
     return edges;
 }
@@ -84,6 +87,24 @@ RoundedCore ToRoundedCore(const ConvexPolygon& shape, const Transform& xf) { ret
 } // namespace sensu
 
 namespace sensu::swept {
+
+void Derive(RoundedCore& core) {
+    core.lines = EdgesOf(core);
+    core.maxRadius = MaxRadius(core.points.data(), core.count);
+    for (int i = 0; i < core.count; ++i) core.pointRadius[i] = Length(core.points[i]);
+    // EdgeEntry's test |s·h − middle| ≤ halfLength for h ≥ 0, squared: h ∈ [max(s·middle − half, 0),
+    // s·middle + half]; [0, 0] when that span lies below 0 (then only a tangential entry, h within
+    // the float pad of 0, passes the exact test).
+    for (int i = 0; i < core.lines.count; ++i)
+        for (int k = 0; k < 2; ++k) {
+            const float sm = (k == 0 ? 1.0f : -1.0f) * core.lines.middle[i];
+            const float low = Max(sm - core.lines.halfLength[i], 0.0f), high = sm + core.lines.halfLength[i];
+            const float low2 = high >= 0.0f ? low * low : 0.0f, high2 = high >= 0.0f ? high * high : 0.0f;
+            core.entryMiddle2[k][i] = 0.5f * (low2 + high2);
+            core.entryHalf2[k][i] = 0.5f * (high2 - low2) + 1e-6f * high2; // rounding of the middle and half
+
+        }
+}
 
 void ThrowInvalid(const RotationalSweep& sweep) {
     RequireFinite(sweep.pivot, "RotationalSweep pivot");
@@ -113,29 +134,24 @@ float DistanceSquaredPointCore(Vec2 p, const Vec2* pts, int n) {
 
 namespace {
 
-// Does the arc from p0 (window) enter the core within its window? `forEach` runs ForEachEntry.
-template <class ForEach>
-bool ArcEntersInWindow(Vec2 p0, const ArcSweep& window, ForEach&& forEach) {
-    // The window's middle direction for this arc: the wedge test is scale invariant, so neither it
-    // nor the reported multiples of the entry points need normalising.
+// Does the arc from p0 enter the core within its window? The window's middle direction for this arc:
+// the wedge test is scale invariant, so neither it nor the entry points need normalising.
+template <class Lines>
+bool ArcEntersInWindow(Vec2 p0, const ArcSweep& window, const RoundedCore& core, const Lines& lines, float reach) {
     const Vec2 mid = Rotate(window.half, p0);
-    bool met = false;
-    forEach(window.sweep >= 0.0f ? 1.0f : -1.0f, [&](Vec2 x, int) {
-        return met = InWedge(Dot(mid, x), std::abs(Cross(mid, x)), window.cosHalf, window.sinHalf);
+    return AnyEntry(p0, window.sweep >= 0.0f ? 1.0f : -1.0f, core, lines, reach, [&](Vec2 x) {
+        return InWedge(Dot(mid, x), std::abs(Cross(mid, x)), window.cosHalf, window.sinHalf);
     });
-    return met;
 }
 
 } // namespace
 
 bool ArcMeetsRoundedCore(Vec2 p0, const ArcSweep& window, const RoundedCore& core, float reach) {
-    if (PointWithinCore(p0, core, reach)) return true;
-    return ArcEntersInWindow(p0, window, [&](float s, auto&& visit) { ForEachEntry(p0, s, core, reach, visit); });
+    return PointWithinCore(p0, core, reach) || ArcEntersInWindow(p0, window, core, core, reach);
 }
 
 bool ArcMeetsRoundedCore(Vec2 p0, const ArcSweep& window, const RoundedCore& core, const RoundedCoreEdges& edges, float reach) {
-    if (PointWithinCore(p0, core, reach)) return true;
-    return ArcEntersInWindow(p0, window, [&](float s, auto&& visit) { ForEachEntry(p0, s, core, edges, reach, visit); });
+    return PointWithinCore(p0, core, reach) || ArcEntersInWindow(p0, window, core, edges, reach);
 }
 
 RoundedCore Posed(const RoundedCore& core, const Transform& xf) {
@@ -144,6 +160,7 @@ RoundedCore Posed(const RoundedCore& core, const Transform& xf) {
         out.points[i] = TransformPoint(xf, core.points[i]);
         out.normals[i] = Rotate(xf.q, core.normals[i]);
     }
+    Derive(out);
     return out;
 }
 
@@ -153,6 +170,7 @@ RoundedCore InvPosed(const RoundedCore& core, const Transform& xf) {
         out.points[i] = InvTransformPoint(xf, core.points[i]);
         out.normals[i] = InvRotate(xf.q, core.normals[i]);
     }
+    Derive(out);
     return out;
 }
 

@@ -4,6 +4,7 @@
 #include <array>
 #include <bit>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <span>
 #include <utility>
@@ -16,6 +17,9 @@
 
 namespace sensu::swept {
 
+/// Fills the core's derived data (lines, maxRadius) from its points and normals: the last step of
+/// every routine that builds or moves a core.
+void Derive(RoundedCore& core);
 /// The core placed by xf (points and normals).
 RoundedCore Posed(const RoundedCore& core, const Transform& xf);
 /// The core expressed in the frame xf (the inverse of Posed).
@@ -55,30 +59,52 @@ inline float DiamondAngle(float s, float c) {
 /// atan z = π/4 + atan((z − 1)/(z + 1)), so the argument u has |u| ≤ tan(π/8) ≈ 0.4142 and the Taylor
 /// series of atan to u^15 is within 0.4142^17 / 17 < 2e-8 rad. Accurate to a few float ulps of 2π.
 inline float TurnAngle(float s, float c) {
-    // Branch-free: every choice below is a 0/1 factor (random directions would mispredict branches).
+    // Branch-free (random directions would mispredict branches): every choice is a sign, applied with
+    // copysign; x86-64 compilers turn a bool-to-float factor or a ternary into a branch.
     const float ax = std::abs(c), ay = std::abs(s);
     const float lo = Min(ax, ay), hi = Max(ax, ay);
-    const float upper = static_cast<float>(lo > 0.41421356f * hi);
+    const float upper = 0.5f + std::copysign(0.5f, lo - 0.41421356f * hi); // 1 above tan(π/8), else 0
     const float u = (lo - upper * hi) / (hi + upper * lo);
     // atan u = u·(1 − q/3 + q²/5 − … − q⁷/15), q = u², evaluated in Estrin's scheme: a chain of three
     // multiply-adds instead of seven.
     const float q = u * u, q2 = q * q, q4 = q2 * q2;
     const float low = (1.0f - q * (1.0f / 3.0f)) + q2 * (1.0f / 5.0f - q * (1.0f / 7.0f));
     const float high = (1.0f / 9.0f - q * (1.0f / 11.0f)) + q2 * (1.0f / 13.0f - q * (1.0f / 15.0f));
-    const float series = low + q4 * high;
-    const float octant = upper * (0.25f * kPi) + u * series;                                 // atan(lo / hi), [0, π/4]
-    const float quadrant = octant + static_cast<float>(ay > ax) * (0.5f * kPi - 2.0f * octant); // angle of (|c|, |s|)
-    const float half = quadrant + static_cast<float>(c < 0.0f) * (kPi - 2.0f * quadrant);      // angle of (c, |s|)
-    return half + static_cast<float>(s < 0.0f) * (kTwoPi - 2.0f * half);
+    const float octant = upper * (0.25f * kPi) + u * (low + q4 * high);                   // atan(lo / hi), [0, π/4]
+    const float quadrant = 0.25f * kPi + std::copysign(1.0f, ay - ax) * (0.25f * kPi - octant); // angle of (|c|, |s|)
+    const float half = 0.5f * kPi + std::copysign(1.0f, c) * (quadrant - 0.5f * kPi);          // angle of (c, |s|)
+    // s + 0 turns −0 into +0, so a zero cross product counts as the upper half (angle 0, not 2π).
+    return kPi + std::copysign(1.0f, s + 0.0f) * (half - kPi);
 }
 
-/// Boundary pieces of core ⊕ disc(reach), as ForEachEntry reports them: edge i pushed out along
+/// Rot::FromAngle without a libm call or a branch on the argument (|angle| ≤ 8192 rad; beyond, libm):
+/// Cody–Waite reduction by the nearest multiple k of π/2 (π/2 split in three floats, the first with
+/// 8 significant bits so k·C1 is exact), the minimax polynomials of sin and cos on [−π/4, π/4]
+/// (a float ulp or two), and the quadrant k mod 4 applied to the bits: odd quadrants swap sin and
+/// cos, and each result's sign bit flips in the quadrants where it is negative.
+inline Rot SinCosRot(float angle) {
+    if (!(std::abs(angle) <= 8192.0f)) return Rot::FromAngle(angle);
+    constexpr float kRound = 12582912.0f; // 1.5·2^23: adding and subtracting it rounds to an integer
+    const float k = (angle * 0.63661977f + kRound) - kRound;
+    const float r = ((angle - k * 1.5703125f) - k * 4.8375129699707031e-4f) - k * 7.5497899548918822e-8f;
+    const float r2 = r * r;
+    const float sine = r + r * r2 * (-1.6666654611e-1f + r2 * (8.3321608736e-3f + r2 * -1.9515295891e-4f));
+    const float cosine = 1.0f - 0.5f * r2 + r2 * r2 * (4.166664568298827e-2f + r2 * (-1.388731625493765e-3f + r2 * 2.443315711809948e-5f));
+    const uint32_t q = static_cast<uint32_t>(static_cast<int32_t>(k));
+    const uint32_t swap = 0u - (q & 1u);
+    const uint32_t sb = std::bit_cast<uint32_t>(sine), cb = std::bit_cast<uint32_t>(cosine);
+    const uint32_t c = ((cb & ~swap) | (sb & swap)) ^ (((q + 1u) & 2u) << 30);
+    const uint32_t s = ((sb & ~swap) | (cb & swap)) ^ ((q & 2u) << 30);
+    return {std::bit_cast<float>(c), std::bit_cast<float>(s)};
+}
+
+/// Boundary pieces of core ⊕ disc(reach), as FirstEntry reports them: edge i pushed out along
 /// its normal (feature i), the far side of a capsule core (kCapsuleBackSide), the circle about vertex i
 /// (kVertexCircle + i).
 inline constexpr int kCapsuleBackSide = -1;
 inline constexpr int kVertexCircle = 16;
 
-/// The entry point of boundary piece `feature` from the multiple X that ForEachEntry reports:
+/// The entry point of boundary piece `feature` from the multiple X that FirstEntry reports:
 /// X itself on an edge line, X / |v|² on the circle about vertex v.
 inline Vec2 EntryPoint(const RoundedCore& core, int feature, Vec2 x) {
     return feature >= kVertexCircle ? (1.0f / LengthSquared(core.points[feature - kVertexCircle])) * x : x;
@@ -102,82 +128,71 @@ inline Vec2 CrossingNormal(const RoundedCore& core, int feature, Vec2 x) {
 ///    the motion enters the disc where s·cross(v, x) < 0, i.e. the root with the sign −s.
 /// Why entries suffice: the arc's first point inside the grown core lies on its boundary, on one of
 /// these pieces, where the arc enters that piece; every other entry lies in the grown core, so it
-/// is no earlier.
-///
-/// Calls visit(X, feature) for every entry, X a positive multiple of the entry point (see
-/// EntryPoint) and `feature` its piece (see CrossingNormal); stops when visit returns true.
-/// Two passes keep branches out of the edge loop: first, for every edge, whether its entry lies on
-/// the edge (τ = s·h ∈ [lo, hi], i.e. h ∈ s·[lo, hi]), as a bit; then the entry point only for those,
-/// usually one or two. Vertex circles the arc cannot reach cost no root.
+/// is no earlier. The edges are scanned without branches (whether an edge's entry lies on the edge,
+/// and how many do, is a coin toss for random queries: measured, the branch-free scan is faster even
+/// though it evaluates every edge); vertex circles, rarely within reach of the arc, branch.
+
 /// Outward unit normal of edge line i of a core (RoundedCoreEdges numbering).
 inline Vec2 EdgeNormal(const RoundedCore& core, int i) { return core.count == 2 && i == 1 ? -core.normals[0] : core.normals[i]; }
 
-/// ForEachEntry with the edge lines given by lineOf(i) → EdgeLine (computed or cached).
-template <class LineOf, class Visit>
-void ForEachEntryWith(Vec2 p0, float s, const RoundedCore& core, int lines, float reach, LineOf&& lineOf, Visit&& visit) {
-    const float rho2 = LengthSquared(p0);
-    const int n = core.count;
-    // Float allowance of a few ulps of ρ on the extents, so an arc through a shared corner of two
-    // edges (reach 0) cannot slip between them by rounding.
-    const float pad = 2e-6f * std::sqrt(rho2);
-    // d and h per edge line; only the entries the loop below writes are read (bits of onEdge).
-    std::array<float, kMaxPolygonVertices> offset, depth;
-    unsigned onEdge = 0;
-    for (int i = 0; i < lines; ++i) {
-        const auto line = lineOf(i);
-        const float d = line.offset + reach;
-        const float h2 = rho2 - d * d;
-        const float h = std::sqrt(Max(h2, 0.0f));
-        // τ = s·h on the edge: |s·h − middle| ≤ halfLength, i.e. |h − s·middle| ≤ halfLength.
-        const bool within = (h2 >= 0.0f) & (std::abs(h - s * line.middle) <= line.halfLength + pad);
-        offset[i] = d;
-        depth[i] = h;
-        onEdge |= static_cast<unsigned>(within) << i;
-    }
-    while (onEdge != 0) {
-        const int i = std::countr_zero(onEdge);
-        onEdge &= onEdge - 1;
-        const Vec2 nrm = EdgeNormal(core, i);
-        if (visit(offset[i] * nrm + (s * depth[i]) * LeftPerp(nrm), n == 2 && i == 1 ? kCapsuleBackSide : i)) return;
-    }
-    if (reach <= 0.0f) return;
-    const float base = rho2 - reach * reach;
-    for (int i = 0; i < n; ++i) {
-        // Most vertex circles lie outside the arc's ring: a branch that is rarely taken.
-        const Vec2 v = core.points[i];
-        const float v2 = LengthSquared(v);
-        const float k = 0.5f * (base + v2);
-        const float disc = rho2 * v2 - k * k;
-        // disc ≥ 0 implies |v| > 0 unless ρ = reach = 0, where the circle is a point.
-        if (!(disc >= 0.0f) | (v2 <= 0.0f)) continue;
-        if (visit(k * v - (s * std::sqrt(disc)) * LeftPerp(v), kVertexCircle + i)) return;
-    }
-}
-
-/// One edge line as ForEachEntryWith reads it.
+/// One edge line (see RoundedCoreEdges): offset n·a, and the edge's middle and half length along t.
 struct EdgeLine {
     float offset, middle, halfLength;
 };
 
-/// Entries with the edge lines precomputed by EdgesOf (rounded_core.h).
-template <class Visit>
-void ForEachEntry(Vec2 p0, float s, const RoundedCore& core, const RoundedCoreEdges& edges, float reach, Visit&& visit) {
-    ForEachEntryWith(p0, s, core, edges.count, reach, [&](int i) { return EdgeLine{edges.offset[i], edges.middle[i], edges.halfLength[i]}; },
-                     std::forward<Visit>(visit));
+/// The edge lines of a core, computed on the fly (t·v = cross(n, v) for t = LeftPerp(n)) or read
+/// from EdgesOf's cache: their count and line i for the scans below.
+inline int LineCount(const RoundedCore& core) { return core.count >= 3 ? core.count : (core.count == 2 ? 2 : 0); }
+inline EdgeLine LineOf(const RoundedCore& core, int i) {
+    const int n = core.count;
+    const Vec2 nrm = EdgeNormal(core, i);
+    const Vec2 a = core.points[i], b = core.points[n == 2 ? 1 - i : (i + 1 < n ? i + 1 : 0)];
+    return {Dot(nrm, a), 0.5f * Cross(nrm, a + b), 0.5f * Cross(nrm, b - a)};
+}
+inline EdgeLine LineOf(const RoundedCoreEdges& edges, int i) { return {edges.offset[i], edges.middle[i], edges.halfLength[i]}; }
+
+/// A piece's entry: its point (a positive multiple of it for a vertex circle, see EntryPoint) and
+/// whether it exists (and lies on the edge, for a line).
+struct PieceEntry {
+    Vec2 x;
+    bool within;
+};
+
+/// The entry into edge line `line` (outward unit normal nrm) pushed out by reach, for the circle of
+/// squared radius rho2 travelled in direction s; pad: float allowance on the edge's extent.
+inline PieceEntry EdgeEntry(float s, float rho2, Vec2 nrm, const EdgeLine& line, float reach, float pad) {
+    const float d = line.offset + reach;
+    const float h2 = rho2 - d * d;
+    const float h = std::sqrt(Max(h2, 0.0f));
+    // τ = s·h on the edge: |s·h − middle| ≤ halfLength, i.e. |h − s·middle| ≤ halfLength.
+    const bool within = (h2 >= 0.0f) & (std::abs(h - s * line.middle) <= line.halfLength + pad);
+    return {d * nrm + (s * h) * LeftPerp(nrm), within};
 }
 
-/// Entries with the edge lines computed on the fly (t·v for t = LeftPerp(n) is cross(n, v)).
+/// Float allowance of a few ulps of ρ on the edges' extents, so an arc through a shared corner of two
+/// edges (reach 0) cannot slip between them by rounding.
+inline float ExtentPad(float rho2) { return 2e-6f * std::sqrt(rho2); }
+
+/// Calls visit(X, vertex) for the entry into each vertex circle the arc reaches (X = |v|²·x).
 template <class Visit>
-void ForEachEntry(Vec2 p0, float s, const RoundedCore& core, float reach, Visit&& visit) {
-    const int n = core.count;
-    auto line = [](Vec2 nrm, Vec2 a, Vec2 b) { return EdgeLine{Dot(nrm, a), 0.5f * Cross(nrm, a + b), 0.5f * Cross(nrm, b - a)}; };
-    if (n >= 3) {
-        // Polygons apart, so their loop carries no capsule case.
-        auto polygonLine = [&](int i) { return line(core.normals[i], core.points[i], core.points[i + 1 < n ? i + 1 : 0]); };
-        ForEachEntryWith(p0, s, core, n, reach, polygonLine, std::forward<Visit>(visit));
-    } else {
-        auto capsuleLine = [&](int i) { return line(EdgeNormal(core, i), core.points[i], core.points[1 - i]); };
-        ForEachEntryWith(p0, s, core, n == 2 ? 2 : 0, reach, capsuleLine, std::forward<Visit>(visit));
+void ForEachVertexEntry(Vec2 p0, float s, const RoundedCore& core, float reach, Visit&& visit) {
+    if (reach <= 0.0f) return;
+    const float rho2 = LengthSquared(p0);
+    const float rho = std::sqrt(rho2);
+    const float base = rho2 - reach * reach;
+    for (int i = 0; i < core.count; ++i) {
+        const Vec2 v = core.points[i];
+        const float v2 = LengthSquared(v);
+        const float length = std::sqrt(v2);
+        // The circle |x| = ρ meets the circle of radius reach about v iff |ρ − |v|| ≤ reach.
+        const float gap = rho - length;
+        if (!(std::abs(gap) <= reach) | (v2 <= 0.0f)) continue;
+        const float k = 0.5f * (base + v2);
+        // ρ²|v|² − k² factored as (ρ|v| − k)(ρ|v| + k) with ρ|v| − k = (reach² − (ρ − |v|)²)/2: the
+        // plain difference cancels catastrophically when the arc grazes a vertex (reach ≪ ρ, e.g. the
+        // float allowance of a point query), and a lost root there is a missed hit through a corner.
+        const float disc = Max(0.5f * (reach - gap) * (reach + gap) * (rho * length + k), 0.0f);
+        if (visit(k * v - (s * std::sqrt(disc)) * LeftPerp(v), i)) return;
     }
 }
 
@@ -190,15 +205,48 @@ struct FirstArcEntry {
     bool found() const { return key <= 4.0f; }
 };
 
-/// ForEachEntry reduced to its earliest entry, compared by diamond angle from p0.
+/// The earliest entry of the arc from p0 (direction s) into core ⊕ disc(reach), compared by diamond
+/// angle from p0: every edge line gets a key, one beyond every real key when its entry is off the
+/// edge, and the running minimum keeps the winner's index.
 inline FirstArcEntry FirstEntry(Vec2 p0, float s, const RoundedCore& core, float reach) {
+    const float rho2 = LengthSquared(p0);
+    const float pad = ExtentPad(rho2);
+    const int lines = LineCount(core);
+    std::array<Vec2, kMaxPolygonVertices> points; // entry point per edge line; read only for the winner
     FirstArcEntry best;
-    ForEachEntry(p0, s, core, reach, [&](Vec2 x, int feature) {
+    int winner = -1;
+    for (int i = 0; i < lines; ++i) {
+        const PieceEntry e = EdgeEntry(s, rho2, EdgeNormal(core, i), LineOf(core, i), reach, pad);
+        points[i] = e.x;
+        const float key = DiamondAngle(s * Cross(p0, e.x), Dot(p0, e.x)) + static_cast<float>(!e.within) * 8.0f;
+        winner = key < best.key ? i : winner;
+        best.key = Min(key, best.key); // a NaN key (x = 0) never wins
+    }
+    if (winner >= 0) {
+        best.x = points[winner];
+        best.feature = core.count == 2 && winner == 1 ? kCapsuleBackSide : winner;
+    }
+    ForEachVertexEntry(p0, s, core, reach, [&](Vec2 x, int i) {
         const float key = DiamondAngle(s * Cross(p0, x), Dot(p0, x));
-        if (key < best.key) best = {key, x, feature};
+        if (key < best.key) best = {key, x, kVertexCircle + i};
         return false;
     });
     return best;
+}
+
+/// True when some entry of the arc from p0 (direction s) into core ⊕ disc(reach) satisfies accept(X)
+/// (X a positive multiple of the entry point). Edge lines from `lines` (a core or its EdgesOf cache).
+template <class Lines, class Accept>
+bool AnyEntry(Vec2 p0, float s, const RoundedCore& core, const Lines& lines, float reach, Accept&& accept) {
+    const float rho2 = LengthSquared(p0);
+    const float pad = ExtentPad(rho2);
+    bool any = false;
+    for (int i = 0, count = LineCount(core); i < count; ++i) {
+        const PieceEntry e = EdgeEntry(s, rho2, EdgeNormal(core, i), LineOf(lines, i), reach, pad);
+        any |= e.within & accept(e.x);
+    }
+    if (!any) ForEachVertexEntry(p0, s, core, reach, [&](Vec2 x, int) { return any = accept(x); });
+    return any;
 }
 
 /// True when p lies within `reach` of the solid core. For polygons the edge of largest separation
@@ -272,7 +320,7 @@ inline bool DiscBeyondRing(float rho, float rMaxA, float reach) {
 
 /// ExactRotatingInFrame for a resting disc, the closed-form fast path: centre p (in A's start frame,
 /// |p| = rho, not DiscBeyondRing) and radius ≥ 0; rMaxA = MaxRadius of A's core. The disc's centre
-/// traces one arc backwards in A's frame; its first entry into A grown by the radii (ForEachEntry,
+/// traces one arc backwards in A's frame; its first entry into A grown by the radii (FirstEntry,
 /// compared by diamond angle) is the contact, and the only inverse trig is one TurnAngle for its angle.
 RotatingImpact ExactRotatingDisc(const RoundedCore& coreA, const Transform& startA, float alpha, Vec2 p, float rho, float radius,
                                  float rMaxA);

@@ -1,6 +1,7 @@
 // Persistent contacts: one per overlapping shape pair, created from broad-phase pairs, updated by the
-// narrow phase every step while a body of the pair moves, and carrying impulses between steps by
-// feature id (warm starting, as box2d-lite's Arbiter).
+// narrow phase every step while a body of the pair moves (or carried along unchanged while the two keep
+// their relative pose), and carrying impulses between steps by feature id (warm starting, as
+// box2d-lite's Arbiter).
 #include <cmath>
 
 #include "world_internal.h"
@@ -55,6 +56,20 @@ Manifold Collide(const ShapeGeometry& ga, const Transform& xa, const ShapeGeomet
         return CollideSegmentAndPolygon(std::get<Segment>(ga), xa, *b, xb, margin);
     }
     return {};
+}
+
+// A manifold is carried instead of recomputed while B's material at each of its points has moved less
+// than this fraction of SolverSettings::linearSlop relative to A since it was computed (1e-5 m by
+// default): the pair then moved as one rigid body, and the separations are off by less than that.
+constexpr float kCarryFraction = 0.002f;
+
+bool CanCarry(const Contact& c, const Transform& relative, float tolerance) {
+    if (!c.hasLocalManifold || c.manifold.pointCount == 0) return false;
+    for (int p = 0; p < c.manifold.pointCount; ++p) {
+        const Vec2 moved = TransformPoint(relative, InvTransformPoint(c.relativePose, c.localPoint[p]));
+        if (LengthSquared(moved - c.localPoint[p]) > tolerance * tolerance) return false;
+    }
+    return true;
 }
 
 } // namespace
@@ -159,6 +174,14 @@ void WorldImpl::UpdateContacts(float dt) {
             DestroyContact(i);
             continue;
         }
+        // Persistent manifold: a pair at rest relative to each other (most contacts of a pile, even while
+        // the pile sways) keeps its manifold, moved with A; its impulses stay as they are.
+        const Transform relative = InvMul(a.xf, b.xf);
+        if (CanCarry(c, relative, kCarryFraction * settings.linearSlop)) {
+            for (int p = 0; p < c.manifold.pointCount; ++p) c.manifold.points[p].point = TransformPoint(a.xf, c.localPoint[p]);
+            c.manifold.normal = Rotate(a.xf.q, c.localNormal);
+            continue;
+        }
         // Speculative margin: the fixed distance plus how far the pair can close in one step.
         const float margin = settings.speculativeDistance + dt * Length(b.v - a.v);
         Manifold m = Collide(sa.geometry, a.xf, sb.geometry, b.xf, margin);
@@ -176,6 +199,10 @@ void WorldImpl::UpdateContacts(float dt) {
             }
         }
         c.manifold = m;
+        c.hasLocalManifold = true;
+        c.relativePose = relative;
+        for (int p = 0; p < m.pointCount; ++p) c.localPoint[p] = InvTransformPoint(a.xf, m.points[p].point);
+        c.localNormal = InvRotate(a.xf.q, m.normal);
         for (int p = 0; p < 2; ++p) {
             c.normalImpulse[p] = normalImpulse[p];
             c.tangentImpulse[p] = tangentImpulse[p];

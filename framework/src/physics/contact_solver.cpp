@@ -48,18 +48,6 @@ inline void ApplyRowImpulse(const SolverContact& sc, SolverVelocity& a, SolverVe
 // Effective masses of every row of a contact, and the 2×2 block matrix when both points of a flat
 // contact can be solved together.
 void PrepareMasses(SolverContact& sc, bool accumulate) {
-    for (int p = 0; p < sc.pointCount; ++p) {
-        SolverPoint& sp = sc.points[p];
-        sp.normalMass = EffectiveMass(sc.invMassA, sc.invInertiaA, sc.invMassB, sc.invInertiaB, sp.rnA, sp.rnB);
-        sp.tangentMass = EffectiveMass(sc.invMassA, sc.invInertiaA, sc.invMassB, sc.invInertiaB, sp.rtA, sp.rtB);
-    }
-    // Friction of two points: one row at their middle (see SolveContact). Cross products are linear in
-    // the arm, so the middle's are the means.
-    if (sc.pointCount == 2) {
-        sc.pairRtA = 0.5f * (sc.points[0].rtA + sc.points[1].rtA);
-        sc.pairRtB = 0.5f * (sc.points[0].rtB + sc.points[1].rtB);
-        sc.pairTangentMass = EffectiveMass(sc.invMassA, sc.invInertiaA, sc.invMassB, sc.invInertiaB, sc.pairRtA, sc.pairRtB);
-    }
     // Both points of a flat contact in one 2×2 solve: sequential single-point updates would turn a
     // perfectly aligned box on landing (the first point always takes the larger share).
     sc.useBlock = false;
@@ -78,6 +66,20 @@ void PrepareMasses(SolverContact& sc, bool accumulate) {
             sc.inv22 = sc.k11 * inv;
             sc.inv12 = -sc.k12 * inv;
         }
+    }
+    // Single-row masses only where SolveContact uses them: normal rows outside the block solve, and a
+    // tangent row per point only for one-point contacts.
+    for (int p = 0; p < sc.pointCount; ++p) {
+        SolverPoint& sp = sc.points[p];
+        if (!sc.useBlock) sp.normalMass = EffectiveMass(sc.invMassA, sc.invInertiaA, sc.invMassB, sc.invInertiaB, sp.rnA, sp.rnB);
+        if (sc.pointCount == 1) sp.tangentMass = EffectiveMass(sc.invMassA, sc.invInertiaA, sc.invMassB, sc.invInertiaB, sp.rtA, sp.rtB);
+    }
+    // Friction of two points: one row at their middle (see SolveContact). Cross products are linear in
+    // the arm, so the middle's are the means.
+    if (sc.pointCount == 2) {
+        sc.pairRtA = 0.5f * (sc.points[0].rtA + sc.points[1].rtA);
+        sc.pairRtB = 0.5f * (sc.points[0].rtB + sc.points[1].rtB);
+        sc.pairTangentMass = EffectiveMass(sc.invMassA, sc.invInertiaA, sc.invMassB, sc.invInertiaB, sc.pairRtA, sc.pairRtB);
     }
 }
 

@@ -12,6 +12,8 @@ namespace {
 constexpr int kMinOverflowBeforeRebuild = 8;
 // Deepest level used: 4^10 ≈ 10^6 leaf cells is far finer than any scene needs (levels are picked by size).
 constexpr int kMaxDepth = 10;
+// Levels the median proxy size may add to the depth chosen by the proxy count (see Rebuild).
+constexpr int kMaxExtraDepth = 3;
 // The root square is this much larger than the proxies' bounds, so bodies moving a little stay inside.
 constexpr float kRootPadding = 1.25f;
 // A proxy lies within half a cell side of its cell (size ≤ side, centre inside). Queries grow cells by a
@@ -19,12 +21,57 @@ constexpr float kRootPadding = 1.25f;
 // a cell is at least 2^-10 of the root side, and the root at least 1/100 of its distance from the origin).
 constexpr float kLooseMargin = 0.5625f;
 
+// A level whose candidate cells for one query exceed this many is left to the descent from the root,
+// which skips empty subtrees wholesale (large query boxes, e.g. swept regions).
+constexpr int64_t kMaxCellsPerLevel = 64;
+
 } // namespace
+
+bool MortonQuadtree::FindCells(const AABB& box) const {
+    found_.clear();
+    for (int level = 0; level <= depth_; ++level) {
+        if (levelCount_[level] == 0) continue;
+        const float s = cellSize_[level];
+        const float margin = kLooseMargin * s;
+        const float last = static_cast<float>((1 << level) - 1);
+        // Columns and rows whose loose squares may reach the box, widened by 1/64 of a cell for the
+        // rounding of the division (far less wherever the result is not clamped: at most 2^10 cells from
+        // the root's corner); LooseCellAt decides exactly. Clamped in float, so huge or non-finite boxes
+        // cannot overflow.
+        auto range = [&](float lo, float hi, float origin, uint32_t& first, uint32_t& end) {
+            const float a = std::floor((lo - origin - s - margin) / s - 0.015625f);
+            const float b = std::floor((hi - origin + margin) / s + 0.015625f);
+            if (!(a <= b)) return false;  // NaN
+            first = static_cast<uint32_t>(std::clamp(a, 0.0f, last));
+            end = static_cast<uint32_t>(std::clamp(b, 0.0f, last)) + 1u;
+            return true;
+        };
+        uint32_t x0, x1, y0, y1;
+        if (!range(box.lower.x, box.upper.x, rootLower_.x, x0, x1) || !range(box.lower.y, box.upper.y, rootLower_.y, y0, y1))
+            return false;
+        if (int64_t{x1 - x0} * int64_t{y1 - y0} > kMaxCellsPerLevel) return false;
+        for (uint32_t y = y0; y < y1; ++y)
+            for (uint32_t x = x0; x < x1; ++x) {
+                const uint32_t code = MortonEncode(x, y);
+                const uint32_t n = QuadtreeIndex(level, code);
+                if (head_[n] < 0 || !Overlaps(LooseCellAt(x, y, level), box)) continue;
+                // Pre-order position: the cell's first descendant on the deepest level, then the level.
+                const uint64_t first = uint64_t{code} << (2 * (depth_ - level));
+                found_.emplace_back((first << 4) | static_cast<uint64_t>(level), n);
+            }
+    }
+    std::sort(found_.begin(), found_.end());
+    return true;
+}
 
 AABB MortonQuadtree::LooseCell(uint32_t n, int level) const {
     const MortonCell cell = MortonDecode(n - QuadtreeLevelOffset(level));
+    return LooseCellAt(cell.x, cell.y, level);
+}
+
+AABB MortonQuadtree::LooseCellAt(uint32_t x, uint32_t y, int level) const {
     const float s = cellSize_[level];
-    const Vec2 lower = rootLower_ + Vec2{s * static_cast<float>(cell.x), s * static_cast<float>(cell.y)};
+    const Vec2 lower = rootLower_ + Vec2{s * static_cast<float>(x), s * static_cast<float>(y)};
     const float margin = kLooseMargin * s;
     return {lower - Vec2{margin, margin}, lower + Vec2{s + margin, s + margin}};
 }
@@ -92,6 +139,7 @@ void MortonQuadtree::Link(int proxy) {
         ++overflowCount_;
         return;
     }
+    ++levelCount_[QuadtreeLevel(static_cast<uint32_t>(p.cell))];
     for (uint32_t n = static_cast<uint32_t>(p.cell);; n = QuadtreeParent(n)) {
         ++subtreeCount_[n];
         if (n == 0) break;
@@ -112,6 +160,7 @@ void MortonQuadtree::Unlink(int proxy) {
         --overflowCount_;
         return;
     }
+    --levelCount_[QuadtreeLevel(static_cast<uint32_t>(p.cell))];
     for (uint32_t n = static_cast<uint32_t>(p.cell);; n = QuadtreeParent(n)) {
         --subtreeCount_[n];
         if (n == 0) break;
@@ -119,7 +168,7 @@ void MortonQuadtree::Unlink(int proxy) {
 }
 
 // Derives the root square from the bounds of all proxies and a depth from their number (about four leaf
-// cells per proxy), then places every proxy again in index order (deterministic).
+// cells per proxy) and their median size, then places every proxy again in index order (deterministic).
 void MortonQuadtree::Rebuild() {
     bool any = false;
     AABB bounds{};
@@ -137,10 +186,25 @@ void MortonQuadtree::Rebuild() {
     rootLower_ = centre - Vec2{0.5f * rootSize_, 0.5f * rootSize_};
     depth_ = 1;
     while (depth_ < kMaxDepth && (int64_t{1} << (2 * depth_)) < 4 * int64_t{liveCount_}) ++depth_;
+    // Deeper while the typical (median) proxy still fits a cell of the next level: when one large proxy
+    // (a ground) stretches the root, leaves sized by count alone would be far larger than the bodies and
+    // every query would test a crowd of them. At most kMaxExtraDepth levels (4^k times the cells).
+    extents_.clear();
+    for (const Proxy& p : proxies_) {
+        const float extent = std::max(p.aabb.upper.x - p.aabb.lower.x, p.aabb.upper.y - p.aabb.lower.y);
+        if (p.cell != kFree && std::isfinite(extent)) extents_.push_back(extent);
+    }
+    if (!extents_.empty()) {
+        const auto median = extents_.begin() + static_cast<std::ptrdiff_t>(extents_.size() / 2);
+        std::nth_element(extents_.begin(), median, extents_.end());
+        const int countDepth = depth_;
+        while (depth_ < std::min(kMaxDepth, countDepth + kMaxExtraDepth) && std::ldexp(rootSize_, -(depth_ + 1)) >= *median) ++depth_;
+    }
     cellSize_.resize(depth_ + 1);
     for (int level = 0; level <= depth_; ++level) cellSize_[level] = std::ldexp(rootSize_, -level);
     head_.assign(QuadtreeCellCount(depth_), -1);
     subtreeCount_.assign(QuadtreeCellCount(depth_), 0);
+    levelCount_.assign(depth_ + 1, 0);
     overflowHead_ = -1;
     overflowCount_ = 0;
     for (int i = 0; i < static_cast<int>(proxies_.size()); ++i)

@@ -37,24 +37,31 @@ public:
 
     /// Calls visit(userData) for every proxy whose fat AABB overlaps `box`: first the overflow list, then
     /// the cells in depth-first Morton order (deterministic for the same history of calls).
+    ///
+    /// The cells are found level by level instead of by descending from the root: on each level that holds
+    /// proxies, the few cells whose loose squares can reach the box follow from its corners. A cell's loose
+    /// square lies inside its parent's, so these are exactly the cells the descent would reach, and sorting
+    /// them by (first Morton code at the deepest level, level) restores the descent's order (a cell before
+    /// its children, siblings in Morton order). Boxes spanning many cells of a level use the descent.
     template <class Visit>
     void Query(const AABB& box, Visit&& visit) const {
-        for (int p = overflowHead_; p >= 0; p = proxies_[p].next)
-            if (Overlaps(proxies_[p].aabb, box)) visit(proxies_[p].userData);
+        VisitOverflow(box, visit);
         if (rootSize_ <= 0.0f || subtreeCount_[0] == 0) return;
-        stack_.clear();
-        stack_.emplace_back(0u, 0);
-        while (!stack_.empty()) {
-            const auto [n, level] = stack_.back();
-            stack_.pop_back();
-            if (!Overlaps(LooseCell(n, level), box)) continue;
+        if (!FindCells(box)) {
+            VisitByDescent(box, visit);
+            return;
+        }
+        for (const auto& [order, n] : found_)
             for (int p = head_[n]; p >= 0; p = proxies_[p].next)
                 if (Overlaps(proxies_[p].aabb, box)) visit(proxies_[p].userData);
-            if (level == depth_) continue;
-            const uint32_t first = QuadtreeFirstChild(n);
-            for (uint32_t c = first + 4; c-- > first;)  // pushed last-to-first so children pop in Morton order
-                if (subtreeCount_[c] > 0) stack_.emplace_back(c, level + 1);
-        }
+    }
+
+    /// The same visits as Query, always by descending from the root (Query's fallback for large boxes).
+    template <class Visit>
+    void QueryByDescent(const AABB& box, Visit&& visit) const {
+        VisitOverflow(box, visit);
+        if (rootSize_ <= 0.0f || subtreeCount_[0] == 0) return;
+        VisitByDescent(box, visit);
     }
 
 private:
@@ -69,7 +76,32 @@ private:
         int next = -1;
     };
 
+    template <class Visit>
+    void VisitOverflow(const AABB& box, Visit&& visit) const {
+        for (int p = overflowHead_; p >= 0; p = proxies_[p].next)
+            if (Overlaps(proxies_[p].aabb, box)) visit(proxies_[p].userData);
+    }
+    template <class Visit>
+    void VisitByDescent(const AABB& box, Visit&& visit) const {
+        stack_.clear();
+        stack_.emplace_back(0u, 0);
+        while (!stack_.empty()) {
+            const auto [n, level] = stack_.back();
+            stack_.pop_back();
+            if (!Overlaps(LooseCell(n, level), box)) continue;
+            for (int p = head_[n]; p >= 0; p = proxies_[p].next)
+                if (Overlaps(proxies_[p].aabb, box)) visit(proxies_[p].userData);
+            if (level == depth_) continue;
+            const uint32_t first = QuadtreeFirstChild(n);
+            for (uint32_t c = first + 4; c-- > first;)  // pushed last-to-first so children pop in Morton order
+                if (subtreeCount_[c] > 0) stack_.emplace_back(c, level + 1);
+        }
+    }
+    // Fills found_ with the cells holding proxies whose loose squares overlap `box`, in descent order;
+    // false (found_ unusable) when some level would need more than kMaxCellsPerLevel cells examined.
+    bool FindCells(const AABB& box) const;
     AABB LooseCell(uint32_t n, int level) const;
+    AABB LooseCellAt(uint32_t x, uint32_t y, int level) const;  // column x, row y of `level`
     int CellOf(const AABB& box) const;
     void Link(int proxy);
     void Unlink(int proxy);
@@ -82,11 +114,14 @@ private:
     int overflowCount_ = 0;
     std::vector<int> head_;          // first proxy of each cell, by linear index
     std::vector<int> subtreeCount_;  // proxies in each cell and its descendants
+    std::vector<int> levelCount_;    // proxies stored on each level
     std::vector<float> cellSize_;    // m, side of a cell by level
     Vec2 rootLower_{};
     float rootSize_ = 0.0f;          // m, side of the root square; 0 until the first rebuild
     int depth_ = 0;
     mutable std::vector<std::pair<uint32_t, int>> stack_;
+    mutable std::vector<std::pair<uint64_t, uint32_t>> found_;  // (descent order, cell) of one query
+    std::vector<float> extents_;                                 // m, proxy sizes while rebuilding
 };
 
 } // namespace sensu::detail

@@ -75,6 +75,12 @@ struct Contact {
     float tangentImpulse[2] = {0.0f, 0.0f};
     float friction = 0.0f, restitution = 0.0f;
     int nextFree = kNull;
+    // The manifold as computed, in A's frame, and B's pose in A's frame then: while the pair keeps that
+    // relative pose the manifold is carried along with A instead of computed again (contact.cpp).
+    bool hasLocalManifold = false;         // the three fields below are set
+    Transform relativePose{};
+    Vec2 localPoint[2]{};
+    Vec2 localNormal{};
 };
 
 // Velocity of one solver body: the only per-body data the velocity iterations touch.
@@ -103,7 +109,7 @@ struct SolverPoint {
     float rnA = 0.0f, rnB = 0.0f;  // rA×n, rB×n (rA, rB: centre of mass → contact point), m
     float rtA = 0.0f, rtB = 0.0f;  // rA×t, rB×t with t the tangent, m
     float normalImpulse = 0.0f, tangentImpulse = 0.0f;  // accumulated, N·s
-    float normalMass = 0.0f, tangentMass = 0.0f;        // kg
+    float normalMass = 0.0f, tangentMass = 0.0f;        // kg (set only where used, see PrepareMasses)
     float velocityBias = 0.0f;   // m/s target normal velocity (restitution or speculative approach)
 };
 

@@ -8,14 +8,6 @@
 
 namespace sensu {
 
-struct RoundedCore {
-    std::array<Vec2, kMaxPolygonVertices> points{};  ///< core points (m), CCW when count ≥ 3
-    std::array<Vec2, kMaxPolygonVertices> normals{}; ///< outward unit normal of edge i (i → i+1); a two-point
-                                                     ///< core has one, for the side to the right of a → b
-    int count = 0;       ///< 1 = disc, 2 = capsule, ≥ 3 = convex polygon
-    float radius = 0.0f; ///< rounding radius (m), ≥ 0
-};
-
 /// The lines of a rounded core's edges as seen from its origin (the pivot of a sweep), computed once
 /// per core by EdgesOf for the arc tests of the swept regions: line i is {x : n_i·x = offset[i]}
 /// (n_i its outward unit normal) and the edge spans middle[i] ± halfLength[i] along LeftPerp(n_i).
@@ -26,6 +18,26 @@ struct RoundedCoreEdges {
     std::array<float, kMaxPolygonVertices> middle{};     ///< middle of edge i along LeftPerp(n_i) (m)
     std::array<float, kMaxPolygonVertices> halfLength{}; ///< half the length of edge i (m), ≥ 0
     int count = 0;                                       ///< number of lines
+};
+
+struct RoundedCore {
+    std::array<Vec2, kMaxPolygonVertices> points{};  ///< core points (m), CCW when count ≥ 3
+    std::array<Vec2, kMaxPolygonVertices> normals{}; ///< outward unit normal of edge i (i → i+1); a two-point
+                                                     ///< core has one, for the side to the right of a → b
+    int count = 0;       ///< 1 = disc, 2 = capsule, ≥ 3 = convex polygon
+    float radius = 0.0f; ///< rounding radius (m), ≥ 0
+    /// Derived once when the core is built (ToRoundedCore) or moved, like a distance proxy's data, so
+    /// the rotating time of impact does not recompute them per query: the edge lines (EdgesOf) and
+    /// the largest distance of a core point from the origin (m).
+    RoundedCoreEdges lines{};
+    float maxRadius = 0.0f;
+    std::array<float, kMaxPolygonVertices> pointRadius{}; ///< |points[i]| (m)
+    /// For an arc about the origin entering edge line i pushed out to offset D (see RoundedCoreEdges):
+    /// the entry can lie on the edge only when h² = ρ² − D² is within entryHalf2 of entryMiddle2 (the
+    /// middle and half width of the squared span of h; index 0 for an arc running CCW, 1 for CW; a
+    /// zero span when that direction can only graze the edge's end; the half width includes a
+    /// rounding allowance). Lets a query skip most edges with one compare and no square root.
+    std::array<std::array<float, kMaxPolygonVertices>, 2> entryMiddle2{}, entryHalf2{};
 };
 
 /// The edge lines of `core` (see RoundedCoreEdges). Recompute them whenever the core changes.
