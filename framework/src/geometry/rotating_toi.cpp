@@ -166,13 +166,10 @@ RotatingImpact ExactRotatingPolygonDisc(const RoundedCore& coreA, const Transfor
     // No vertex circles without a reach; the allowance covers the rounding of ρ and |v| (≤ ρ + reach).
     const float vertexReach = reach > 0.0f ? reach + 2e-6f * (rho + reach) : -1.0f;
     float separation = -std::numeric_limits<float>::infinity();
-    int face = 0;
     unsigned edges = 0, vertices = 0;
     for (int i = 0; i < n; ++i) {
         const float offset = lines.offset[i];
-        const float sep = Dot(coreA.normals[i], p) - offset;
-        face = sep > separation ? i : face;
-        separation = Max(separation, sep);
+        separation = Max(separation, Dot(coreA.normals[i], p) - offset);
         const float d = offset + reach;
         const float h2 = rho2 - d * d;
         edges |= static_cast<unsigned>(std::abs(h2 - middle2[i]) <= half2[i] + slack) << i;
@@ -182,6 +179,9 @@ RotatingImpact ExactRotatingPolygonDisc(const RoundedCore& coreA, const Transfor
     if (separation <= reach + touch) {
         bool inside = separation <= 0.0f;
         if (!inside) {
+            // The edge of largest separation (found again here: p is rarely this close).
+            int face = 0;
+            while (face + 1 < n && Dot(coreA.normals[face], p) - lines.offset[face] < separation) ++face;
             const Vec2 a = coreA.points[face], e = coreA.points[face + 1 < n ? face + 1 : 0] - a;
             const float length2 = LengthSquared(e);
             const float along = length2 > 0.0f ? Clamp(Dot(p - a, e), 0.0f, length2) / length2 : 0.0f;
@@ -224,11 +224,15 @@ RotatingImpact ExactRotatingPolygonDisc(const RoundedCore& coreA, const Transfor
     }
     for (; vertices != 0; vertices &= vertices - 1) {
         const int i = std::countr_zero(vertices);
+        // ForEachVertexEntry's k = v·x and disc = ρ²|v|² − k², the latter factored as
+        // (ρ|v| − k)(ρ|v| + k) = ¼·(reach² − (ρ − |v|)²)·((ρ + |v|)² − reach²): no cancellation of
+        // two large products when the arc passes close to tangent to the circle (|ρ − |v|| ≈ reach).
         const Vec2 v = coreA.points[i];
-        const float v2 = LengthSquared(v);
-        const float k = 0.5f * (rho2 - reach * reach + v2);
-        const float disc = rho2 * v2 - k * k;
-        if (!(disc >= 0.0f) | (v2 <= 0.0f)) continue;
+        const float v2 = LengthSquared(v), radiusV = coreA.pointRadius[i];
+        const float gap = rho - radiusV;
+        const float inner = 0.5f * (reach * reach - gap * gap), outer = 0.5f * (Square(rho + radiusV) - reach * reach);
+        const float disc = inner * outer, k = rho * radiusV - inner;
+        if (!(inner >= 0.0f) | !(outer >= 0.0f) | (v2 <= 0.0f)) continue;
         consider((1.0f / v2) * (k * v - (s * std::sqrt(disc)) * LeftPerp(v)), swept::kVertexCircle + i);
     }
     if (found == 0) return none;
@@ -340,7 +344,7 @@ RotatingImpact ExactRotating(const RoundedCore& coreA, const RotationalSweep& sw
         }
         const float rho = std::sqrt(rho2);
         // A's pose at t = 0 (SweepPose(sweepA, 0) without the call).
-        const Transform startA{sweepA.pivot, swept::SinCosRot(sweepA.startAngle)};
+        const Transform startA{sweepA.pivot, Rot::FromAngle(sweepA.startAngle)};
         const Vec2 p = InvRotate(startA.q, offset);
         if (coreA.count >= 3) return ExactRotatingPolygonDisc(coreA, startA, sweepA.sweepAngle, p, rho, coreBLocal.radius, rMaxA);
         return swept::ExactRotatingDisc(coreA, startA, sweepA.sweepAngle, p, rho, coreBLocal.radius, rMaxA);

@@ -89,6 +89,11 @@ RoundedCore ToRoundedCore(const ConvexPolygon& shape, const Transform& xf) { ret
 namespace sensu::swept {
 
 void Derive(RoundedCore& core) {
+    if (core.count == 1) {
+        // A disc, often made per query (the World builds one per candidate): no lines, one root.
+        core.maxRadius = core.pointRadius[0] = Length(core.points[0]);
+        return;
+    }
     core.lines = EdgesOf(core);
     core.maxRadius = MaxRadius(core.points.data(), core.count);
     for (int i = 0; i < core.count; ++i) core.pointRadius[i] = Length(core.points[i]);
@@ -102,7 +107,6 @@ void Derive(RoundedCore& core) {
             const float low2 = high >= 0.0f ? low * low : 0.0f, high2 = high >= 0.0f ? high * high : 0.0f;
             core.entryMiddle2[k][i] = 0.5f * (low2 + high2);
             core.entryHalf2[k][i] = 0.5f * (high2 - low2) + 1e-6f * high2; // rounding of the middle and half
-
         }
 }
 

@@ -4,7 +4,6 @@
 #include <array>
 #include <bit>
 #include <cmath>
-#include <cstdint>
 #include <limits>
 #include <span>
 #include <utility>
@@ -17,8 +16,9 @@
 
 namespace sensu::swept {
 
-/// Fills the core's derived data (lines, maxRadius) from its points and normals: the last step of
-/// every routine that builds or moves a core.
+/// Fills the core's derived data (lines, maxRadius, pointRadius, entryMiddle2/entryHalf2; for a disc
+/// only the radii) from its points and normals: the last step of every routine that builds or moves
+/// a core.
 void Derive(RoundedCore& core);
 /// The core placed by xf (points and normals).
 RoundedCore Posed(const RoundedCore& core, const Transform& xf);
@@ -75,27 +75,6 @@ inline float TurnAngle(float s, float c) {
     const float half = 0.5f * kPi + std::copysign(1.0f, c) * (quadrant - 0.5f * kPi);          // angle of (c, |s|)
     // s + 0 turns −0 into +0, so a zero cross product counts as the upper half (angle 0, not 2π).
     return kPi + std::copysign(1.0f, s + 0.0f) * (half - kPi);
-}
-
-/// Rot::FromAngle without a libm call or a branch on the argument (|angle| ≤ 8192 rad; beyond, libm):
-/// Cody–Waite reduction by the nearest multiple k of π/2 (π/2 split in three floats, the first with
-/// 8 significant bits so k·C1 is exact), the minimax polynomials of sin and cos on [−π/4, π/4]
-/// (a float ulp or two), and the quadrant k mod 4 applied to the bits: odd quadrants swap sin and
-/// cos, and each result's sign bit flips in the quadrants where it is negative.
-inline Rot SinCosRot(float angle) {
-    if (!(std::abs(angle) <= 8192.0f)) return Rot::FromAngle(angle);
-    constexpr float kRound = 12582912.0f; // 1.5·2^23: adding and subtracting it rounds to an integer
-    const float k = (angle * 0.63661977f + kRound) - kRound;
-    const float r = ((angle - k * 1.5703125f) - k * 4.8375129699707031e-4f) - k * 7.5497899548918822e-8f;
-    const float r2 = r * r;
-    const float sine = r + r * r2 * (-1.6666654611e-1f + r2 * (8.3321608736e-3f + r2 * -1.9515295891e-4f));
-    const float cosine = 1.0f - 0.5f * r2 + r2 * r2 * (4.166664568298827e-2f + r2 * (-1.388731625493765e-3f + r2 * 2.443315711809948e-5f));
-    const uint32_t q = static_cast<uint32_t>(static_cast<int32_t>(k));
-    const uint32_t swap = 0u - (q & 1u);
-    const uint32_t sb = std::bit_cast<uint32_t>(sine), cb = std::bit_cast<uint32_t>(cosine);
-    const uint32_t c = ((cb & ~swap) | (sb & swap)) ^ (((q + 1u) & 2u) << 30);
-    const uint32_t s = ((sb & ~swap) | (cb & swap)) ^ ((q & 2u) << 30);
-    return {std::bit_cast<float>(c), std::bit_cast<float>(s)};
 }
 
 /// Boundary pieces of core ⊕ disc(reach), as FirstEntry reports them: edge i pushed out along

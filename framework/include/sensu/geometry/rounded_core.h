@@ -27,8 +27,9 @@ struct RoundedCore {
     int count = 0;       ///< 1 = disc, 2 = capsule, ≥ 3 = convex polygon
     float radius = 0.0f; ///< rounding radius (m), ≥ 0
     /// Derived once when the core is built (ToRoundedCore) or moved, like a distance proxy's data, so
-    /// the rotating time of impact does not recompute them per query: the edge lines (EdgesOf) and
-    /// the largest distance of a core point from the origin (m).
+    /// the rotating time of impact does not recompute them per query: the edge lines (EdgesOf; none
+    /// for a disc) and the largest distance of a core point from the origin (m). A core whose points
+    /// are edited by hand must be built again with ToRoundedCore.
     RoundedCoreEdges lines{};
     float maxRadius = 0.0f;
     std::array<float, kMaxPolygonVertices> pointRadius{}; ///< |points[i]| (m)
