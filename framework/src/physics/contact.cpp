@@ -187,14 +187,16 @@ void WorldImpl::UpdateContacts(float dt) {
         Manifold m = Collide(sa.geometry, a.xf, sb.geometry, b.xf, margin);
         float normalImpulse[2] = {0.0f, 0.0f};
         float tangentImpulse[2] = {0.0f, 0.0f};
-        if (settings.warmStarting) {
-            for (int p = 0; p < m.pointCount; ++p) {
-                for (int q = 0; q < c.manifold.pointCount; ++q) {
-                    if (c.manifold.points[q].id == m.points[p].id) {
+        float pendingApproach[2] = {0.0f, 0.0f};
+        for (int p = 0; p < m.pointCount; ++p) {
+            for (int q = 0; q < c.manifold.pointCount; ++q) {
+                if (c.manifold.points[q].id == m.points[p].id) {
+                    if (settings.warmStarting) {
                         normalImpulse[p] = c.normalImpulse[q];
                         tangentImpulse[p] = c.tangentImpulse[q];
-                        break;
                     }
+                    pendingApproach[p] = c.pendingApproach[q];
+                    break;
                 }
             }
         }
@@ -206,6 +208,7 @@ void WorldImpl::UpdateContacts(float dt) {
         for (int p = 0; p < 2; ++p) {
             c.normalImpulse[p] = normalImpulse[p];
             c.tangentImpulse[p] = tangentImpulse[p];
+            c.pendingApproach[p] = pendingApproach[p];
         }
     }
 }

@@ -361,8 +361,10 @@ void WorldImpl::SolveVelocities(float dt) {
         Body& body = bodies[i];
         if (!body.alive || !IsMovingBody(body)) continue;
         if (body.type == BodyType::Dynamic && body.integratedStep != stepIndex) {
-            body.v += dt * (body.gravityScale * gravity + body.invMass * body.force);
-            body.w += dt * body.invInertia * body.torque;
+            body.forceDv = dt * (body.gravityScale * gravity + body.invMass * body.force);
+            body.forceDw = dt * body.invInertia * body.torque;
+            body.v += body.forceDv;
+            body.w += body.forceDw;
             body.integratedStep = stepIndex;
         }
         body.force = {};
@@ -398,6 +400,10 @@ void WorldImpl::SolveVelocities(float dt) {
         sc.invInertiaB = solverBodies[sc.b].invInertia;
         const SolverVelocity& va = solverVelocities[sc.a];
         const SolverVelocity& vb = solverVelocities[sc.b];
+        auto forceDelta = [&](const Body& body) {
+            return body.integratedStep == stepIndex ? SolverVelocity{body.forceDv, body.forceDw} : SolverVelocity{};
+        };
+        const SolverVelocity forceDeltaA = forceDelta(ba), forceDeltaB = forceDelta(bb);
         const Vec2 n = sc.normal;
         const Vec2 t = TangentOf(n);
         const bool warm = st.warmStarting && st.accumulateImpulses;
@@ -415,17 +421,20 @@ void WorldImpl::SolveVelocities(float dt) {
             cold.localAnchorB[p] = InvRotate(bb.xf.q, (mp.point + 0.5f * mp.separation * n) - bb.center);
             sp.normalImpulse = warm ? c.normalImpulse[p] : 0.0f;
             sp.tangentImpulse = warm && st.friction ? c.tangentImpulse[p] : 0.0f;
-            const float vn = RelativeSpeed(va, vb, n, sp.rnA, sp.rnB);
-            if (mp.separation > 0.0f) {
-                // Speculative: the pair may still close the gap this step, not more.
-                sp.velocityBias = -mp.separation / dt;
-            } else if (restitution > 0.0f && vn < -st.restitutionThreshold) {
-                // Target vn' = −e·vn, i.e. impulse −(1+e)·vn·m_eff (seed 004 eq. 2.31 generalised).
-                sp.velocityBias = -restitution * vn;
-            } else {
-                sp.velocityBias = 0.0f;
-            }
+            // Speculative: the pair may still close the gap this step, not more. Restitution is not a
+            // bias here but a pass after the iterations (ApplyRestitution): most impacts are caught one
+            // step early by a speculative point, which stops the body at the surface with a small
+            // normal velocity left, so a bias computed from that velocity next step would never bounce.
+            // A speculative point that stops its body hands its approach speed to the next step
+            // (Contact::pendingApproach), where the body bounces from the surface, not from the gap.
+            sp.velocityBias = mp.separation > 0.0f ? -mp.separation / dt : 0.0f;
+            // The approach as the step began, without this step's forces: reversing the gravity added
+            // on the way in would pump a bouncing ball higher every bounce (symplectic Euler).
+            const float approach = -(RelativeSpeed(va, vb, n, sp.rnA, sp.rnB) - RelativeSpeed(forceDeltaA, forceDeltaB, n, sp.rnA, sp.rnB));
+            cold.speculative[p] = mp.separation > st.linearSlop;
+            cold.approachSpeed[p] = cold.speculative[p] ? approach : Max(approach, c.pendingApproach[p]);
         }
+        cold.restitution = restitution;
         PrepareMasses(sc, st.accumulateImpulses);
         solverContacts.push_back(sc);
         solverContactsCold.push_back(cold);
@@ -486,6 +495,43 @@ void WorldImpl::SolveVelocities(float dt) {
         }
     }
 
+    ApplyRestitution();
+}
+
+// Restitution after the velocity passes (seed 004 eq. 2.31 generalised): a touching point that
+// approached faster than the threshold (this step, or last step as a speculative point that stopped
+// its body at the surface) and pushed must leave with the normal velocity e·(approach speed). One
+// more normal solve with that target as the bias; both points of a flat contact together (the block
+// LCP), so a box landing flat bounces flat instead of being tipped by whichever point is solved
+// first. Impulses stay ≥ 0: restitution never pulls. Speculative points do not bounce here (the body
+// would turn round in mid-air, up to one step's travel above the surface, and gain energy); they
+// stop the body at the surface and bounce next step.
+void WorldImpl::ApplyRestitution() {
+    for (SolverContact& sc : solverContacts) {
+        const SolverContactCold& cold = solverContactsCold[sc.cold];
+        if (cold.restitution == 0.0f) continue;
+        bool bounces = false;
+        for (int p = 0; p < sc.pointCount; ++p) {
+            SolverPoint& sp = sc.points[p];
+            if (cold.speculative[p] || cold.approachSpeed[p] <= settings.restitutionThreshold || sp.normalImpulse <= 0.0f) continue;
+            sp.velocityBias = cold.restitution * cold.approachSpeed[p];
+            bounces = true;
+        }
+        if (!bounces) continue;
+        SolverVelocity& a = solverVelocities[sc.a];
+        SolverVelocity& b = solverVelocities[sc.b];
+        if (sc.useBlock) {
+            SolveNormalBlock(sc, a, b);
+            continue;
+        }
+        for (int p = 0; p < sc.pointCount; ++p) {
+            SolverPoint& sp = sc.points[p];
+            const float vn = RelativeSpeed(a, b, sc.normal, sp.rnA, sp.rnB);
+            const float total = Max(sp.normalImpulse - sp.normalMass * (vn - sp.velocityBias), 0.0f);
+            ApplyRowImpulse(sc, a, b, sc.normal, sp.rnA, sp.rnB, total - sp.normalImpulse);
+            sp.normalImpulse = total;
+        }
+    }
 }
 
 void WorldImpl::Solve(float dt) {
@@ -507,10 +553,14 @@ void WorldImpl::Solve(float dt) {
 
     // Store impulses for warm starting; write velocities back.
     for (const SolverContact& sc : solverContacts) {
-        Contact& c = contacts[solverContactsCold[sc.cold].contact];
+        const SolverContactCold& cold = solverContactsCold[sc.cold];
+        Contact& c = contacts[cold.contact];
         for (int p = 0; p < sc.pointCount; ++p) {
             c.normalImpulse[p] = sc.points[p].normalImpulse;
             c.tangentImpulse[p] = sc.points[p].tangentImpulse;
+            const bool stopped = cold.speculative[p] && cold.restitution > 0.0f && sc.points[p].normalImpulse > 0.0f &&
+                                 cold.approachSpeed[p] > st.restitutionThreshold;
+            c.pendingApproach[p] = stopped ? cold.approachSpeed[p] : 0.0f;
         }
     }
     for (size_t i = 0; i < solverBodies.size(); ++i) {

@@ -50,6 +50,8 @@ struct Body {
     int contactHead = kNull;      // first contact of this body's contact list
     int solverIndex = kNull;      // index in the solver arrays during a step
     uint32_t integratedStep = 0;  // last step whose forces were integrated (a re-solve must not repeat it)
+    Vec2 forceDv{};               // m/s and rad/s the forces added in step integratedStep: restitution
+    float forceDw = 0.0f;         // measures the approach without them (contact_solver.cpp)
     void* userData = nullptr;
 };
 
@@ -73,6 +75,9 @@ struct Contact {
     Manifold manifold{};
     float normalImpulse[2] = {0.0f, 0.0f};
     float tangentImpulse[2] = {0.0f, 0.0f};
+    // m/s: approach speed of a speculative point that stopped its body at the surface last step; the
+    // point bounces with it this step, from the surface (ApplyRestitution). Matched by feature id.
+    float pendingApproach[2] = {0.0f, 0.0f};
     float friction = 0.0f, restitution = 0.0f;
     int nextFree = kNull;
     // The manifold as computed, in A's frame, and B's pose in A's frame then: while the pair keeps that
@@ -136,6 +141,9 @@ struct SolverContactCold {
     Vec2 localNormal{};                  // normal in A's frame
     Vec2 localAnchorA[2]{}, localAnchorB[2]{};  // surface points in the body frames
     Vec2 point[2]{};                     // world contact points
+    float restitution = 0.0f;            // e of the pair (0 when the restitution switch is off)
+    float approachSpeed[2]{};            // m/s, −vn before the velocity passes (restitution's reference)
+    bool speculative[2]{};               // farther apart than linearSlop: may stop its body, bounces next step
 };
 
 } // namespace detail
@@ -196,6 +204,7 @@ struct WorldImpl {
     // Solver (contact_solver.cpp).
     void Solve(float dt);
     void SolveVelocities(float dt);
+    void ApplyRestitution();      // bounce after the velocity passes (contact_solver.cpp)
     void OrderContactsBottomUp();
 
     // Rest states (rest_states.cpp).
