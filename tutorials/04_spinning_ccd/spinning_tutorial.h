@@ -86,6 +86,17 @@ inline void DrawCornerArcs(Renderer& r, const BarControls& bar, float untilT = 1
     }
 }
 
+/// A fan (steps 3 and 4): filled, outlined, its axis A as an arrow labelled with θ, r and R.
+inline void DrawFan(Renderer& r, const Sector& fan) {
+    r.FillSector(fan.center(), fan.axis(), fan.halfAngle(), fan.innerRadius(), fan.outerRadius(), colors::kBlue.WithAlpha(45));
+    r.DrawSector(fan.center(), fan.axis(), fan.halfAngle(), fan.innerRadius(), fan.outerRadius(), colors::kBlue);
+    r.DrawArrow(fan.center(), fan.center() + (fan.outerRadius() + 0.5f) * fan.axis(), colors::kBlue);
+    char label[96];
+    std::snprintf(label, sizeof label, "A (theta = %.0f deg, r = %.2f, R = %.2f)", fan.halfAngle() / kDegrees, fan.innerRadius(),
+                  fan.outerRadius());
+    r.DrawText(fan.center() + (fan.outerRadius() + 0.7f) * fan.axis(), label, colors::kBlue, TextAnchor::Center);
+}
+
 /// A verdict of one region on one point or ball, against the exact swept region (the truth).
 enum class Verdict { Detected, Missed, OverDetected, Clear };
 

@@ -6,7 +6,6 @@
 //          width that sticks out sideways at the start and end poses, and the far corners beyond R, are
 //          missed (red) - about a third of the swept area. Widen the bar to watch the misses grow.
 // Keys:    drag the balls with the left mouse; the bar's motion and size are in the panel.
-#include <cstdio>
 
 #include "sensu/geometry/sector_overlap.h"
 #include "spinning_tutorial.h"
@@ -36,13 +35,7 @@ public:
         auto detectsPoint = [&](Vec2 p) { return Overlap(fan, p); };
         auto detectsBall = [&](const Circle& ball) { return Overlap(fan, ball, Transform{}); };
         // snippet-end: region
-        r.FillSector(fan.center(), fan.axis(), fan.halfAngle(), fan.innerRadius(), fan.outerRadius(), colors::kBlue.WithAlpha(45));
-        r.DrawSector(fan.center(), fan.axis(), fan.halfAngle(), fan.innerRadius(), fan.outerRadius(), colors::kBlue);
-        r.DrawArrow(fan.center(), fan.center() + (fan.outerRadius() + 0.5f) * fan.axis(), colors::kBlue);
-        char label[96];
-        std::snprintf(label, sizeof label, "A (theta = %.0f deg, r = %.2f, R = %.2f)", fan.halfAngle() / kDegrees,
-                      fan.innerRadius(), fan.outerRadius());
-        r.DrawText(fan.center() + (fan.outerRadius() + 0.7f) * fan.axis(), label, colors::kBlue, TextAnchor::Center);
+        DrawFan(r, fan);
         Judge(r, detectsPoint, detectsBall, "The thesis fan (seed 000 eq. 2.1-2.2): theta = alpha/2, r = d - Wy/2, R = d + Wy/2",
               "It ignores the bar's width Wx: the sides at the start and end poses and the far corners are missed.",
               "the fan");

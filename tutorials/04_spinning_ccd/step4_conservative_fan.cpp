@@ -6,7 +6,6 @@
 //          whole disc when the pivot is inside the shape). Nothing is red any more; the price is the
 //          orange wedge corners beside the two poses, which the bar never visits.
 // Keys:    drag the balls with the left mouse; the bar's motion and size are in the panel.
-#include <cstdio>
 
 #include "sensu/geometry/sector_overlap.h"
 #include "spinning_tutorial.h"
@@ -31,13 +30,7 @@ public:
         auto detectsPoint = [&](Vec2 p) { return Overlap(fan, p); };
         auto detectsBall = [&](const Circle& ball) { return Overlap(fan, ball, Transform{}); };
         // snippet-end: region
-        r.FillSector(fan.center(), fan.axis(), fan.halfAngle(), fan.innerRadius(), fan.outerRadius(), colors::kBlue.WithAlpha(45));
-        r.DrawSector(fan.center(), fan.axis(), fan.halfAngle(), fan.innerRadius(), fan.outerRadius(), colors::kBlue);
-        r.DrawArrow(fan.center(), fan.center() + (fan.outerRadius() + 0.5f) * fan.axis(), colors::kBlue);
-        char label[96];
-        std::snprintf(label, sizeof label, "A (theta = %.0f deg, r = %.2f, R = %.2f)", fan.halfAngle() / kDegrees,
-                      fan.innerRadius(), fan.outerRadius());
-        r.DrawText(fan.center() + (fan.outerRadius() + 0.7f) * fan.axis(), label, colors::kBlue, TextAnchor::Center);
+        DrawFan(r, fan);
         Judge(r, detectsPoint, detectsBall, "A conservative fan: r to the nearest point, R to the farthest corner, angle widened",
               "It holds the bar at every angle of the step, so it never misses; beside the poses it over-detects.",
               "the fan");

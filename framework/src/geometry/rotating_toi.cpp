@@ -141,6 +141,27 @@ RotatingImpact ImpactOfEntry(const Entry& best, const RoundedCore& coreA, const 
 
 namespace {
 
+// The hit of a resting disc (centre p in A's start frame) whose backward arc, travelled in direction
+// s, first enters A grown by the radii at x on boundary piece `feature`; none when that entry lies
+// beyond this step's rotation `turn` (invTurn = 1/turn, invRho2 = 1/|p|²).
+RotatingImpact DiscHitAtEntry(const RoundedCore& coreA, const Transform& startA, int feature, Vec2 p, Vec2 x, float s, float turn,
+                              float invTurn, float invRho2, float radius) {
+    const float c = Dot(p, x);
+    const float angle = swept::TurnAngle(s * Cross(p, x), c); // the only inverse trig
+    RotatingImpact out;
+    out.exact = true;
+    if (angle > turn) return out; // the first entry lies beyond this step's rotation: separated
+    out.state = RotatingToiState::Hit;
+    out.t = Clamp(angle * invTurn, 0.0f, 1.0f);
+    // x is the centre in A's frame at time t, where A turned by σφ: the rotation taking x back to p,
+    // (p·x, x × p) / ρ² (|x| = |p| = ρ; no trig, no normalisation beyond float rounding).
+    const Rot turned{c * invRho2, Cross(x, p) * invRho2};
+    out.normal = Rotate(startA.q, Rotate(turned, swept::CrossingNormal(coreA, feature, x)));
+    // B rests, so the contact point is its centre moved back by its radius along the normal.
+    out.point = TransformPoint(startA, p) - radius * out.normal;
+    return out;
+}
+
 // The closed-form path for a polygon core (count ≥ 3) against a resting disc, the benchmark's and the
 // World's common case. One pass over the edges gives the start-pose test (largest separation,
 // PointWithinCore's rule) and, from the core's derived data, which pieces the arc can enter at all:
@@ -236,18 +257,7 @@ RotatingImpact ExactRotatingPolygonDisc(const RoundedCore& coreA, const Transfor
         consider((1.0f / v2) * (k * v - (s * std::sqrt(disc)) * LeftPerp(v)), swept::kVertexCircle + i);
     }
     if (found == 0) return none;
-    const float c = Dot(p, x);
-    const float angle = swept::TurnAngle(s * Cross(p, x), c); // the only inverse trig
-    if (angle > turn) return none; // the first entry lies beyond this step's rotation
-    RotatingImpact out;
-    out.exact = true;
-    out.state = RotatingToiState::Hit;
-    out.t = Clamp(angle * invTurn, 0.0f, 1.0f);
-    // x is the centre in A's frame at time t; A turned by the rotation taking x back to p.
-    const Rot turned{c * invRho2, Cross(x, p) * invRho2};
-    out.normal = Rotate(startA.q, Rotate(turned, swept::CrossingNormal(coreA, feature, x)));
-    out.point = TransformPoint(startA, p) - radius * out.normal;
-    return out;
+    return DiscHitAtEntry(coreA, startA, feature, p, x, s, turn, invTurn, invRho2, radius);
 }
 
 } // namespace
@@ -275,21 +285,8 @@ RotatingImpact swept::ExactRotatingDisc(const RoundedCore& coreA, const Transfor
     const float direction = alpha >= 0.0f ? -1.0f : 1.0f;
     const FirstArcEntry first = FirstEntry(p, direction, coreA, reach);
     if (!first.found()) return none;
-    const Vec2 x = EntryPoint(coreA, first.feature, first.x);
-    const float c = Dot(p, x);
-    const float angle = TurnAngle(direction * Cross(p, x), c); // the only inverse trig
-    if (angle > turn) return none; // the first entry lies beyond this step's rotation
-    RotatingImpact out;
-    out.exact = true;
-    out.state = RotatingToiState::Hit;
-    out.t = Clamp(angle * invTurn, 0.0f, 1.0f);
-    // x is the centre in A's frame at time t, where A turned by σφ: the rotation taking x back to p,
-    // (p·x, x × p) / ρ² (|x| = |p| = ρ; no trig, no normalisation beyond float rounding).
-    const Rot turned{c * invRho2, Cross(x, p) * invRho2};
-    out.normal = Rotate(startA.q, Rotate(turned, CrossingNormal(coreA, first.feature, x)));
-    // B rests, so the contact point is its centre moved back by its radius along the normal.
-    out.point = TransformPoint(startA, p) - radius * out.normal;
-    return out;
+    return DiscHitAtEntry(coreA, startA, first.feature, p, EntryPoint(coreA, first.feature, first.x), direction, turn, invTurn,
+                          invRho2, radius);
 }
 
 // Exact method: A rotates about its fixed pivot, B is at rest. Works in A's start frame (A's body frame).
