@@ -42,12 +42,43 @@ Circle TouchingCircle(Rng& rng, const ConvexShape& body, const RotationalSweep& 
     return Circle(d.pointA + radius * d.normal, radius);
 }
 
+// Counts of a time of impact judged against the fine-stepped first overlap.
+struct TruthJudgement {
+    int truthHits = 0, missed = 0, late = 0, early = 0;
+};
+
+// A hit the truth has must be reported, not later than the truth (within 1e-5 of the step), and the
+// body must not already overlap the ball 2e-3 of the step before a reported contact. `truth` < 0: no
+// overlap at any stepped pose.
+template <class Fail>
+void JudgeAgainstTruth(const RotatingImpact& hit, float truth, const ConvexShape& body, const RotationalSweep& sweep,
+                       const Circle& ball, TruthJudgement& judged, Fail&& fail) {
+    if (truth >= 0.0f) {
+        ++judged.truthHits;
+        if (!hit.hit()) {
+            ++judged.missed;
+            fail("missed hit");
+        } else if (hit.t > truth + 1e-5f) {
+            ++judged.late;
+            fail("late hit");
+        }
+    }
+    if (hit.state == RotatingToiState::Hit) {
+        const float before = hit.t - 2e-3f;
+        if (before > 0.0f && OverlapAt(body, SweepPose(sweep, before), ball, Transform{})) {
+            ++judged.early;
+            fail("overlap before the reported contact");
+        }
+    }
+}
+
 } // namespace
 
 TEST_CASE("Rotating disc fast path: fine stepping, advancement and the swept region agree", "[rotating_toi][rotating_disc]") {
     Rng rng(5150);
     constexpr int kCases = 12000;
-    int truthHits = 0, missed = 0, late = 0, early = 0, regionLost = 0, advanceLate = 0, advanceMissed = 0, advanceOnly = 0;
+    TruthJudgement judged;
+    int regionLost = 0, advanceLate = 0, advanceMissed = 0, advanceOnly = 0;
     int touching = 0, touchingMissed = 0, pivotInside = 0, zeroRadius = 0;
     std::string firstFailure;
     auto fail = [&](const char* what, int c) {
@@ -78,23 +109,7 @@ TEST_CASE("Rotating disc fast path: fine stepping, advancement and the swept reg
             ++touching;
             touchingMissed += hit.state != RotatingToiState::Overlapping;
         }
-        if (truth >= 0.0f) {
-            ++truthHits;
-            if (!hit.hit()) {
-                ++missed;
-                fail("missed hit", c);
-            } else if (hit.t > truth + 1e-5f) {
-                ++late;
-                fail("late hit", c);
-            }
-        }
-        if (hit.state == RotatingToiState::Hit) {
-            const float before = hit.t - 2e-3f;
-            if (before > 0.0f && OverlapAt(body, SweepPose(sweep, before), ball, Transform{})) {
-                ++early;
-                fail("overlap before the reported contact", c);
-            }
-        }
+        JudgeAgainstTruth(hit, truth, body, sweep, ball, judged, [&](const char* what) { fail(what, c); });
         // The region never drops what the time of impact hits: the engine filters with it first.
         if (hit.hit() && !RegionOf(body, sweep).Overlaps(ball, Transform{})) {
             ++regionLost;
@@ -115,17 +130,17 @@ TEST_CASE("Rotating disc fast path: fine stepping, advancement and the swept reg
         advanceOnly += generic.hit() && !hit.hit(); // advancement stops within its tolerance of a graze
     }
     INFO(firstFailure);
-    INFO("truth hits " << truthHits << ", touching " << touching << ", pivot inside " << pivotInside << ", zero radius " << zeroRadius
+    INFO("truth hits " << judged.truthHits << ", touching " << touching << ", pivot inside " << pivotInside << ", zero radius " << zeroRadius
                        << ", advancement-only hits " << advanceOnly);
-    CHECK(missed == 0);
-    CHECK(late == 0);
-    CHECK(early == 0);
+    CHECK(judged.missed == 0);
+    CHECK(judged.late == 0);
+    CHECK(judged.early == 0);
     CHECK(regionLost == 0);
     CHECK(advanceMissed == 0);
     CHECK(advanceLate == 0);
     CHECK(touchingMissed == 0);
     CHECK(advanceOnly < kCases / 200);
-    CHECK(truthHits > kCases / 5);
+    CHECK(judged.truthHits > kCases / 5);
     CHECK(touching > 500);
     CHECK(pivotInside > 2000);
     CHECK(zeroRadius > 500);
@@ -193,7 +208,8 @@ TEST_CASE("Rotating disc fast path: pieces skipped by their distance range never
     // graze of zero depth, which float stepping reports or not by rounding.)
     Rng rng(10010);
     constexpr int kCases = 6000;
-    int truthHits = 0, missed = 0, late = 0, early = 0, pivotInside = 0, zeroRadius = 0, multiTurn = 0, clockwise = 0;
+    TruthJudgement judged;
+    int pivotInside = 0, zeroRadius = 0, multiTurn = 0, clockwise = 0;
     std::string firstFailure;
     auto fail = [&](const char* what, int c) {
         if (firstFailure.empty()) firstFailure = std::string(what) + " in case " + std::to_string(c);
@@ -223,31 +239,15 @@ TEST_CASE("Rotating disc fast path: pieces skipped by their distance range never
         const RotatingImpact hit = TimeOfImpact(body, sweep, ball, {});
         REQUIRE(hit.exact);
         const float truth = FirstOverlapTime(body, sweep, ball, {}, kPoses);
-        if (truth >= 0.0f) {
-            ++truthHits;
-            if (!hit.hit()) {
-                ++missed;
-                fail("missed hit", c);
-            } else if (hit.t > truth + 1e-5f) {
-                ++late;
-                fail("late hit", c);
-            }
-        }
-        if (hit.state == RotatingToiState::Hit) {
-            const float before = hit.t - 2e-3f;
-            if (before > 0.0f && OverlapAt(body, SweepPose(sweep, before), ball, Transform{})) {
-                ++early;
-                fail("overlap before the reported contact", c);
-            }
-        }
+        JudgeAgainstTruth(hit, truth, body, sweep, ball, judged, [&](const char* what) { fail(what, c); });
     }
     INFO(firstFailure);
-    INFO("truth hits " << truthHits << ", pivot inside " << pivotInside << ", zero radius " << zeroRadius << ", multi-turn " << multiTurn
+    INFO("truth hits " << judged.truthHits << ", pivot inside " << pivotInside << ", zero radius " << zeroRadius << ", multi-turn " << multiTurn
                        << ", clockwise " << clockwise);
-    CHECK(missed == 0);
-    CHECK(late == 0);
-    CHECK(early == 0);
-    CHECK(truthHits > kCases / 5);
+    CHECK(judged.missed == 0);
+    CHECK(judged.late == 0);
+    CHECK(judged.early == 0);
+    CHECK(judged.truthHits > kCases / 5);
     CHECK(pivotInside > 1500);
     CHECK(zeroRadius > 600);
     CHECK(multiTurn > 800);
