@@ -158,6 +158,10 @@ bool ArcMeetsRoundedCore(Vec2 p0, const ArcSweep& window, const RoundedCore& cor
     return PointWithinCore(p0, core, reach) || ArcEntersInWindow(p0, window, core, edges, reach);
 }
 
+bool ArcEntersRoundedCore(Vec2 p0, const ArcSweep& window, const RoundedCore& core, float reach) {
+    return ArcEntersInWindow(p0, window, core, core.lines, reach);
+}
+
 RoundedCore Posed(const RoundedCore& core, const Transform& xf) {
     RoundedCore out = core;
     for (int i = 0; i < core.count; ++i) {

@@ -261,6 +261,10 @@ bool ArcMeetsRoundedCore(Vec2 p0, const ArcSweep& window, const RoundedCore& cor
 /// The same with the core's edge lines precomputed by EdgesOf.
 bool ArcMeetsRoundedCore(Vec2 p0, const ArcSweep& window, const RoundedCore& core, const RoundedCoreEdges& edges, float reach);
 
+/// The arc part of ArcMeetsRoundedCore alone (its start already known to lie outside the grown
+/// core), with the core's own edge lines (RoundedCore::lines).
+bool ArcEntersRoundedCore(Vec2 p0, const ArcSweep& window, const RoundedCore& core, float reach);
+
 /// Squared distance between two solid cores (0 when they overlap): vertex containment, then all
 /// pairs of boundary segments (at most 8 × 8).
 float DistanceSquaredCores(const Vec2* a, int na, const Vec2* b, int nb);

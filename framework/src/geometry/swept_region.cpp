@@ -30,6 +30,9 @@ Sector GrowSector(Vec2 center, Vec2 axis, float halfAngle, float inner, float ou
     return MakeSector(center, axis, kPi, 0.0f, outer + margin);
 }
 
+// OverlapsDisc's float allowance on the reach: 3e-6 of it (see Init).
+constexpr float kDiscReachScale = 1.0f + 3e-6f;
+
 Vec2 MidPivot(const RotationalSweep& sweep) { return sweep.pivot + 0.5f * sweep.translation; }
 float Margin(const RotationalSweep& sweep) { return 0.5f * Length(sweep.translation); }
 
@@ -248,7 +251,6 @@ void SweptRegion::Init(const RoundedCore& core, const RotationalSweep& sweep) {
     forward_ = ArcSweep::FromAngle(sweep.sweepAngle);
     backward_ = ArcSweep::FromAngle(-sweep.sweepAngle);
     core_ = core;
-    edges_ = EdgesOf(core_);
     Vec2 closest{};
     coreMinRadius_ = swept::DistanceFromOrigin(core_.points.data(), core_.count, &closest);
     coreMaxRadius_ = swept::MaxRadius(core_.points.data(), core_.count);
@@ -295,6 +297,20 @@ void SweptRegion::Init(const RoundedCore& core, const RotationalSweep& sweep) {
         sectorCos_ = annulus ? -1.0f : std::cos(halfAngle);
         sectorSin_ = annulus ? 0.0f : std::sin(halfAngle);
     }
+    // A rectangle (CoreOf(Box): edges facing −y, +x, +y, −x of its frame, opposite normals exact
+    // negatives) has a closed-form distance: with the separations s_i of p beyond the four edge lines,
+    // |p − core|² = max(s₁, s₃, 0)² + max(s₀, s₂, 0)², since at most one of each opposite pair is
+    // positive and the two pairs are orthogonal. OverlapsDisc tests the start pose that way, without
+    // the face search and division of PointWithinCore.
+    // OverlapsDisc's reach, core radius + margin + the disc's radius grown by the float allowance of
+    // OverlapsRounded (ρ ≤ coreMax + reach inside the ring): reach + 1e-6·(2·coreMax + 3·reach),
+    // with the part that does not depend on the disc computed here.
+    discReach_ = kDiscReachScale * (core_.radius + margin_) + 2e-6f * coreMaxRadius_;
+    const auto& n = core_.normals;
+    rectangle_ = core_.count == 4 && n[2] == -n[0] && n[3] == -n[1] && std::abs(Dot(n[0], n[1])) <= 1e-6f;
+    rectNormalX_ = Rotate(startRotation_, n[1]);
+    rectNormalY_ = Rotate(startRotation_, n[0]);
+    for (int i = 0; i < 4; ++i) rectOffsets_[i] = core_.lines.offset[i];
     sweep_ = sweep;
 }
 
@@ -317,28 +333,34 @@ RotatingImpact SweptRegion::TimeOfImpact(const Circle& circle, const Transform& 
 
 bool SweptRegion::OverlapsDisc(Vec2 center, float radius) const {
     // A disc meets the sweep only through the arc its centre traces backwards: no copy of a core.
-    // Cheapest rejects first, all without trig or roots: the bounding box, ...
-    if (center.x + radius < bounds_.lower.x || center.x - radius > bounds_.upper.x || center.y + radius < bounds_.lower.y ||
-        center.y - radius > bounds_.upper.y)
-        return false;
+    // Cheapest reject first, without trig or roots: the bounding box, its four sides in one branch.
+    const Vec2 below = bounds_.lower - center, above = center - bounds_.upper;
+    if (Max(Max(below.x, above.x), Max(below.y, above.y)) > radius) return false;
     const Vec2 offset = center - pivot_;
-    // A quick accept: the sector swept by the pivot's segment to the farthest vertex (see Init).
     const float rho2 = LengthSquared(offset);
-    // A disc whose centre lies in the sector's window within its radius of the sector's radii holds
+    const float reach = discReach_ + kDiscReachScale * radius;
+    // A quick accept: the sector swept by the pivot's segment to the farthest vertex (see Init). A
+    // disc whose centre lies in the sector's window within its radius of the sector's radii holds
     // the sector point on the same ray.
     const float innerReach = Max(sectorInner_ - radius, 0.0f), outerReach = sectorOuter_ + radius;
     if ((rho2 >= innerReach * innerReach) & (rho2 <= outerReach * outerReach) & (sectorOuter_ >= sectorInner_) &&
         InWedge(Dot(sectorMiddle_, offset), std::abs(Cross(sectorMiddle_, offset)), sectorCos_, sectorSin_))
         return true;
-    // ... the fan's two straight sides (a narrow fan lies behind both, a wide one behind either), ...
+    // The start pose of a rectangle, in closed form (see Init).
+    if (rectangle_) {
+        const float x = Dot(rectNormalX_, offset), y = Dot(rectNormalY_, offset);
+        const float gapX = Max(Max(x - rectOffsets_[1], -x - rectOffsets_[3]), 0.0f);
+        const float gapY = Max(Max(y - rectOffsets_[0], -y - rectOffsets_[2]), 0.0f);
+        if (gapX * gapX + gapY * gapY <= reach * reach) return true;
+    }
+    // The fan's two straight sides (a narrow fan lies behind both, a wide one behind either) and the
+    // ring of radii the body covers about the pivot, which the arc of the centre keeps.
     const bool outsideUpper = Dot(fanUpperNormal_, offset) > radius, outsideLower = Dot(fanLowerNormal_, offset) > radius;
     if (wideFan_ ? (outsideUpper & outsideLower) : (outsideUpper | outsideLower)) return false;
-    // ... and the ring of radii the body covers about the pivot, which the arc of the centre keeps.
-    float reach = core_.radius + margin_ + radius;
-    // Float allowance, as in OverlapsRounded (ρ ≤ coreMax + reach inside the ring).
-    reach += 1e-6f * (2.0f * coreMaxRadius_ + 3.0f * reach);
     if (rho2 > Square(coreMaxRadius_ + reach) || (coreMinRadius_ > reach && rho2 < Square(coreMinRadius_ - reach))) return false;
-    return swept::ArcMeetsRoundedCore(InvRotate(startRotation_, offset), backward_, core_, edges_, reach);
+    const Vec2 p = InvRotate(startRotation_, offset);
+    if (rectangle_) return swept::ArcEntersRoundedCore(p, backward_, core_, reach);
+    return swept::ArcMeetsRoundedCore(p, backward_, core_, core_.lines, reach);
 }
 
 bool SweptRegion::OverlapsRounded(const RoundedCore& query) const {
@@ -362,7 +384,7 @@ bool SweptRegion::OverlapsRounded(const RoundedCore& query) const {
     for (int j = 0; j < local.count; ++j) {
         const float rho2 = LengthSquared(local.points[j]);
         if (rho2 > outer || rho2 < inner) continue; // the arc stays outside the ring of the body
-        if (swept::ArcMeetsRoundedCore(local.points[j], backward_, core_, edges_, reach)) return true;
+        if (swept::ArcMeetsRoundedCore(local.points[j], backward_, core_, core_.lines, reach)) return true;
     }
     // Vertices of the body over the sweep against the query.
     for (int i = 0; i < core_.count; ++i)

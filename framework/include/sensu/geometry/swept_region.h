@@ -103,10 +103,10 @@ private:
 /// vertex of Q's core meets the body grown by the radii (the first contact of two convex shapes is at
 /// a vertex of one of them). Touching counts as overlap. Costs no allocation and no trig per query;
 /// the constructor prepares what the queries share. Points and circles, the common case, go through
-/// the bounding box, a sector known to lie inside the region (quick accept), the conservative fan's
-/// two straight sides and the ring of radii about the pivot (quick rejects), and only then the arc
-/// of the centre in closed form (entries only, see swept_internal.h). Other shapes: bounding box and
-/// ring, then the arcs.
+/// the bounding box (quick reject), a sector known to lie inside the region and, for a rectangle,
+/// the start pose in closed form (quick accepts), the conservative fan's two straight sides and the
+/// ring of radii about the pivot (quick rejects), and only then the arc of the centre in closed form
+/// (entries only, see swept_internal.h). Other shapes: bounding box and ring, then the arcs.
 class SweptRegion {
 public:
     SweptRegion(const Circle& body, const RotationalSweep& sweep);
@@ -146,7 +146,6 @@ private:
     Rot startRotation_{};                 ///< body rotation at t = 0
     ArcSweep forward_{}, backward_{};     ///< windows of arcs turning by α (body vertices) and −α (query points)
     RoundedCore core_{};                  ///< the body in its body frame
-    RoundedCoreEdges edges_{};            ///< its edge lines, for the arc tests
     RotationalSweep sweep_{};             ///< the motion, as given
     float margin_ = 0.0f;                 ///< |translation| / 2 (m)
     float coreMinRadius_ = 0.0f, coreMaxRadius_ = 0.0f; ///< nearest and farthest core distance from the pivot
@@ -157,6 +156,10 @@ private:
     float sectorInner_ = 0.0f, sectorOuter_ = -1.0f; ///< radii of a sector inside the region (m); none when outer < inner
     Vec2 sectorMiddle_{};                 ///< its middle direction (world, not normalised)
     float sectorCos_ = 1.0f, sectorSin_ = 0.0f; ///< cos and sin of its half angle
+    float discReach_ = 0.0f;              ///< the part of OverlapsDisc's reach that does not depend on the disc (m)
+    bool rectangle_ = false;              ///< the core is a rectangle (a Box): the start pose's closed-form test
+    Vec2 rectNormalX_{}, rectNormalY_{};  ///< its +x and −y face normals at the start pose (world)
+    std::array<float, 4> rectOffsets_{};  ///< its four edge lines' offsets from the pivot (core_.lines.offset)
 };
 
 } // namespace sensu
