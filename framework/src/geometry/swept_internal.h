@@ -137,12 +137,16 @@ struct PieceEntry {
     bool within;
 };
 
+/// max(x, 0) as arithmetic, exact (for |x| below 1.7e38): GCC compiles Max(x, 0.0f) feeding a square
+/// or a square root into a jump on the sign of x, which for random queries mispredicts half the time.
+inline float PositivePart(float x) { return 0.5f * (x + std::abs(x)); }
+
 /// The entry into edge line `line` (outward unit normal nrm) pushed out by reach, for the circle of
 /// squared radius rho2 travelled in direction s; pad: float allowance on the edge's extent.
 inline PieceEntry EdgeEntry(float s, float rho2, Vec2 nrm, const EdgeLine& line, float reach, float pad) {
     const float d = line.offset + reach;
     const float h2 = rho2 - d * d;
-    const float h = std::sqrt(Max(h2, 0.0f));
+    const float h = std::sqrt(PositivePart(h2));
     // τ = s·h on the edge: |s·h − middle| ≤ halfLength, i.e. |h − s·middle| ≤ halfLength.
     const bool within = (h2 >= 0.0f) & (std::abs(h - s * line.middle) <= line.halfLength + pad);
     return {d * nrm + (s * h) * LeftPerp(nrm), within};
@@ -170,7 +174,7 @@ void ForEachVertexEntry(Vec2 p0, float s, const RoundedCore& core, float reach, 
         // ρ²|v|² − k² factored as (ρ|v| − k)(ρ|v| + k) with ρ|v| − k = (reach² − (ρ − |v|)²)/2: the
         // plain difference cancels catastrophically when the arc grazes a vertex (reach ≪ ρ, e.g. the
         // float allowance of a point query), and a lost root there is a missed hit through a corner.
-        const float disc = Max(0.5f * (reach - gap) * (reach + gap) * (rho * length + k), 0.0f);
+        const float disc = PositivePart(0.5f * (reach - gap) * (reach + gap) * (rho * length + k));
         if (visit(k * v - (s * std::sqrt(disc)) * LeftPerp(v), i)) return;
     }
 }

@@ -333,31 +333,32 @@ RotatingImpact SweptRegion::TimeOfImpact(const Circle& circle, const Transform& 
 
 bool SweptRegion::OverlapsDisc(Vec2 center, float radius) const {
     // A disc meets the sweep only through the arc its centre traces backwards: no copy of a core.
-    // Cheapest reject first, without trig or roots: the bounding box, its four sides in one branch.
-    const Vec2 below = bounds_.lower - center, above = center - bounds_.upper;
-    if (Max(Max(below.x, above.x), Max(below.y, above.y)) > radius) return false;
+    // Cheapest reject first, without trig or roots: the bounding box.
+    if (center.x + radius < bounds_.lower.x || center.x - radius > bounds_.upper.x || center.y + radius < bounds_.lower.y ||
+        center.y - radius > bounds_.upper.y)
+        return false;
     const Vec2 offset = center - pivot_;
     const float rho2 = LengthSquared(offset);
     const float reach = discReach_ + kDiscReachScale * radius;
     // A quick accept: the sector swept by the pivot's segment to the farthest vertex (see Init). A
     // disc whose centre lies in the sector's window within its radius of the sector's radii holds
     // the sector point on the same ray.
-    const float innerReach = Max(sectorInner_ - radius, 0.0f), outerReach = sectorOuter_ + radius;
+    const float innerReach = swept::PositivePart(sectorInner_ - radius), outerReach = sectorOuter_ + radius;
     if ((rho2 >= innerReach * innerReach) & (rho2 <= outerReach * outerReach) & (sectorOuter_ >= sectorInner_) &&
         InWedge(Dot(sectorMiddle_, offset), std::abs(Cross(sectorMiddle_, offset)), sectorCos_, sectorSin_))
         return true;
     // The start pose of a rectangle, in closed form (see Init).
     if (rectangle_) {
         const float x = Dot(rectNormalX_, offset), y = Dot(rectNormalY_, offset);
-        const float gapX = Max(Max(x - rectOffsets_[1], -x - rectOffsets_[3]), 0.0f);
-        const float gapY = Max(Max(y - rectOffsets_[0], -y - rectOffsets_[2]), 0.0f);
+        const float gapX = swept::PositivePart(Max(x - rectOffsets_[1], -x - rectOffsets_[3]));
+        const float gapY = swept::PositivePart(Max(y - rectOffsets_[0], -y - rectOffsets_[2]));
         if (gapX * gapX + gapY * gapY <= reach * reach) return true;
     }
     // The fan's two straight sides (a narrow fan lies behind both, a wide one behind either) and the
     // ring of radii the body covers about the pivot, which the arc of the centre keeps.
     const bool outsideUpper = Dot(fanUpperNormal_, offset) > radius, outsideLower = Dot(fanLowerNormal_, offset) > radius;
     if (wideFan_ ? (outsideUpper & outsideLower) : (outsideUpper | outsideLower)) return false;
-    if (rho2 > Square(coreMaxRadius_ + reach) || (coreMinRadius_ > reach && rho2 < Square(coreMinRadius_ - reach))) return false;
+    if ((rho2 > Square(coreMaxRadius_ + reach)) | (rho2 < Square(swept::PositivePart(coreMinRadius_ - reach)))) return false;
     const Vec2 p = InvRotate(startRotation_, offset);
     if (rectangle_) return swept::ArcEntersRoundedCore(p, backward_, core_, reach);
     return swept::ArcMeetsRoundedCore(p, backward_, core_, core_.lines, reach);
