@@ -340,20 +340,21 @@ bool SweptRegion::OverlapsDisc(Vec2 center, float radius) const {
     const Vec2 offset = center - pivot_;
     const float rho2 = LengthSquared(offset);
     const float reach = discReach_ + kDiscReachScale * radius;
-    // A quick accept: the sector swept by the pivot's segment to the farthest vertex (see Init). A
-    // disc whose centre lies in the sector's window within its radius of the sector's radii holds
-    // the sector point on the same ray.
-    const float innerReach = swept::PositivePart(sectorInner_ - radius), outerReach = sectorOuter_ + radius;
-    if ((rho2 >= innerReach * innerReach) & (rho2 <= outerReach * outerReach) & (sectorOuter_ >= sectorInner_) &&
-        InWedge(Dot(sectorMiddle_, offset), std::abs(Cross(sectorMiddle_, offset)), sectorCos_, sectorSin_))
-        return true;
-    // The start pose of a rectangle, in closed form (see Init).
+    // Two quick accepts. The start pose of a rectangle, in closed form (see Init): first, as it holds
+    // more of the hits the box lets through (measured, sensu-bench-collide's random sweeps).
     if (rectangle_) {
         const float x = Dot(rectNormalX_, offset), y = Dot(rectNormalY_, offset);
         const float gapX = swept::PositivePart(Max(x - rectOffsets_[1], -x - rectOffsets_[3]));
         const float gapY = swept::PositivePart(Max(y - rectOffsets_[0], -y - rectOffsets_[2]));
         if (gapX * gapX + gapY * gapY <= reach * reach) return true;
     }
+    // The sector swept by the pivot's segment to the farthest vertex (see Init): a disc whose centre
+    // lies in the sector's window within its radius of the sector's radii holds the sector point on
+    // the same ray.
+    const float innerReach = swept::PositivePart(sectorInner_ - radius), outerReach = sectorOuter_ + radius;
+    if ((rho2 >= innerReach * innerReach) & (rho2 <= outerReach * outerReach) & (sectorOuter_ >= sectorInner_) &&
+        InWedge(Dot(sectorMiddle_, offset), std::abs(Cross(sectorMiddle_, offset)), sectorCos_, sectorSin_))
+        return true;
     // The fan's two straight sides (a narrow fan lies behind both, a wide one behind either) and the
     // ring of radii the body covers about the pivot, which the arc of the centre keeps.
     const bool outsideUpper = Dot(fanUpperNormal_, offset) > radius, outsideLower = Dot(fanLowerNormal_, offset) > radius;
