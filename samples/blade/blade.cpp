@@ -7,133 +7,135 @@
 //          (end pose), speculative AABB, seed 000's thesis fan, sensu's World with continuous
 //          collision, or Box2D 2.4 (kinematic bullet blade, rotation capped at 90° per step). The
 //          HUD counts hits, misses (the blade went through) and false hits live, per mode.
-// Keys:    1–5 mode; A/D or Left/Right spin; Space spin attack; hold the left mouse button to aim the
-//          blade at the cursor. Gamepad: right stick aims, LT/RT spin, A spin attack, LB/RB mode.
-//          Until a control is touched an autopilot swings back and forth.
+// Keys:    1–5 mode; A/D or Left/Right spin; Space spin attack; hold (or click) the left mouse button
+//          to turn the blade towards the cursor. Gamepad: right stick aims, LT/RT spin, A spin attack,
+//          LB/RB mode. Until a swing control is touched an autopilot swings back and forth.
+#include "blade.h"
+
 #include <imgui.h>
 
 #include <cmath>
 #include <memory>
 
 #include "draw.h"
-#include "game.h"
 #include "sensu/app/camera.h"
 #include "sensu/app/input.h"
 #include "sensu/app/renderer.h"
-#include "sensu/app/sample.h"
-#include "sword.h"
+
+namespace sensu::blade {
 
 namespace {
-
-using namespace sensu;
-using namespace sensu::blade;
-
 constexpr float kDegree = kPi / 180.0f;
+} // namespace
 
-// The player's swing for this step, and whether any swing control was used at all.
 SwingIntent PlayerIntent(const Input& input, bool& used) {
     const GamepadState& pad = input.gamepad;
     SwingIntent intent;
+    bool aiming = false;  // a held button or stick that aims, even where it gives no direction
     if (input.Down(Key::A) || input.Down(Key::Left)) intent.spin += 1.0f;
     if (input.Down(Key::D) || input.Down(Key::Right)) intent.spin -= 1.0f;
     if (pad.connected) intent.spin += pad.leftTrigger - pad.rightTrigger;
-    if (!input.uiCapturedMouse && input.Down(MouseButton::Left)) {
+    // Pressed as well as Down: a touchpad tap goes down and up within one frame, and still aims for a step.
+    // (The app clears the mouse while ImGui has it, so a click on the panel never reaches the blade.)
+    if (input.Down(MouseButton::Left) || input.Pressed(MouseButton::Left)) {
+        aiming = true;
         const Vec2 to = input.mouseWorld - kPivot;
-        intent.aim = std::atan2(to.y, to.x);
-    } else if (pad.connected && Length(pad.rightStick) > 0.5f) {
-        intent.aim = std::atan2(pad.rightStick.y, pad.rightStick.x);
+        // Near the hand the direction is noise (atan2 of almost nothing): hold still instead.
+        if (LengthSquared(to) > Square(kAimDeadRadius)) intent.aim = std::atan2(to.y, to.x);
+    } else if (pad.connected && Length(pad.rightStick) > kStickAimThreshold) {
+        aiming = true;
+        intent.aim = std::atan2(pad.rightStick.y, pad.rightStick.x);  // both y up: no flip here
     }
     intent.spinAttack = input.Pressed(Key::Space) || pad.Pressed(GamepadButton::A);
-    used = intent.spin != 0.0f || intent.aim.has_value() || intent.spinAttack;
+    used = aiming || intent.spin != 0.0f || intent.spinAttack;
     return intent;
 }
 
-class Blade final : public Sample {
-public:
-    explicit Blade(const SampleSettings& settings) : dt_(settings.dt), game_(settings.dt, Mode::SensuCcd) {}
+BladeSample::BladeSample(const SampleSettings& settings) : dt_(settings.dt), game_(settings.dt, Mode::SensuCcd) {}
 
-    static std::unique_ptr<Sample> Create(const SampleSettings& settings) { return std::make_unique<Blade>(settings); }
+std::unique_ptr<Sample> BladeSample::Create(const SampleSettings& settings) { return std::make_unique<BladeSample>(settings); }
 
-    void SetupCamera(Camera& camera) override {
-        camera.center = {0.0f, 1.4f};
-        camera.viewHeight = 10.5f;
+void BladeSample::SetupCamera(Camera& camera) {
+    camera.center = {0.0f, 1.4f};
+    camera.viewHeight = 10.5f;
+}
+
+float BladeSample::maxSweep() const { return swingDegrees_ * kDegree; }
+
+void BladeSample::Step(const Input& input) {
+    for (int i = 0; i < kModeCount; ++i) {
+        if (input.Pressed(static_cast<Key>(static_cast<int>(Key::Num1) + i))) SelectMode(static_cast<Mode>(i));
     }
+    if (input.gamepad.Pressed(GamepadButton::RightShoulder)) CycleMode(+1);
+    if (input.gamepad.Pressed(GamepadButton::LeftShoulder)) CycleMode(-1);
 
-    void Step(const Input& input) override {
-        for (int i = 0; i < kModeCount; ++i) {
-            if (input.Pressed(static_cast<Key>(static_cast<int>(Key::Num1) + i))) SelectMode(static_cast<Mode>(i));
-        }
-        const int current = static_cast<int>(game_.mode());
-        if (input.gamepad.Pressed(GamepadButton::RightShoulder)) SelectMode(static_cast<Mode>((current + 1) % kModeCount));
-        if (input.gamepad.Pressed(GamepadButton::LeftShoulder)) SelectMode(static_cast<Mode>((current + kModeCount - 1) % kModeCount));
+    bool used = false;
+    SwingIntent intent = PlayerIntent(input, used);
+    if (used) autopilot_ = false;
+    if (autopilot_) intent = AutopilotIntent(autopilotStep_++);
+    game_.rates() = rates_;
+    game_.Step(swing_.Next(intent, game_.bladeAngle(), maxSweep()));
+}
 
-        bool used = false;
-        SwingIntent intent = PlayerIntent(input, used);
-        if (used) autopilot_ = false;
-        if (autopilot_) intent = AutopilotIntent(autopilotStep_++);
-        game_.rates() = rates_;
-        game_.Step(swing_.Next(intent, game_.bladeAngle(), swingDegrees_ * kDegree));
+void BladeSample::Draw(Renderer& r) {
+    DrawScene(r, game_);
+    DrawReadout(r, game_, maxSweep(), dt_, autopilot_);
+}
+
+void BladeSample::Ui() {
+    for (int i = 0; i < kModeCount; ++i) {
+        const Mode mode = static_cast<Mode>(i);
+        ImGui::BeginDisabled(!BladeGame::Available(mode));
+        if (ImGui::RadioButton(kModeNames[static_cast<size_t>(i)], game_.mode() == mode)) SelectMode(mode);
+        ImGui::EndDisabled();
+        if (i % 3 != 2 && i + 1 < kModeCount) ImGui::SameLine();
     }
+    ImGui::SliderFloat("swing (deg/step)", &swingDegrees_, 5.0f, 360.0f, "%.0f");
+    ImGui::SliderFloat("projectiles / s", &rates_.projectilesPerSecond, 0.0f, 20.0f, "%.1f");
+    ImGui::SliderFloat("enemies / s", &rates_.enemiesPerSecond, 0.0f, 3.0f, "%.1f");
+    ImGui::Checkbox("autopilot", &autopilot_);
+    ImGui::SameLine();
+    if (ImGui::Button("reset counts")) game_.ResetTallies();
 
-    void Draw(Renderer& r) override {
-        DrawScene(r, game_);
-        DrawReadout(r, game_, swingDegrees_ * kDegree, dt_, autopilot_);
-    }
-
-    void Ui() override {
+    if (ImGui::BeginTable("tallies", 6, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
+        for (const char* head : {"mode", "crossed", "hits", "misses", "miss %", "false"}) ImGui::TableSetupColumn(head);
+        ImGui::TableHeadersRow();
         for (int i = 0; i < kModeCount; ++i) {
             const Mode mode = static_cast<Mode>(i);
-            ImGui::BeginDisabled(!BladeGame::Available(mode));
-            if (ImGui::RadioButton(kModeNames[static_cast<size_t>(i)], game_.mode() == mode)) SelectMode(mode);
-            ImGui::EndDisabled();
-            if (i % 3 != 2 && i + 1 < kModeCount) ImGui::SameLine();
+            const Tally& t = game_.tally(mode);
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(kModeNames[static_cast<size_t>(i)]);
+            ImGui::TableNextColumn();
+            ImGui::Text("%d", t.crossings);
+            ImGui::TableNextColumn();
+            ImGui::Text("%d", t.hits);
+            ImGui::TableNextColumn();
+            ImGui::Text("%d", t.misses);
+            ImGui::TableNextColumn();
+            ImGui::Text("%.0f", 100.0 * t.MissRate());
+            ImGui::TableNextColumn();
+            if (IsRegionMode(mode)) ImGui::Text("%d", t.falseHits);
+            else ImGui::TextUnformatted("n/a");
         }
-        ImGui::SliderFloat("swing (deg/step)", &swingDegrees_, 5.0f, 360.0f, "%.0f");
-        ImGui::SliderFloat("projectiles / s", &rates_.projectilesPerSecond, 0.0f, 20.0f, "%.1f");
-        ImGui::SliderFloat("enemies / s", &rates_.enemiesPerSecond, 0.0f, 3.0f, "%.1f");
-        ImGui::Checkbox("autopilot", &autopilot_);
-        ImGui::SameLine();
-        if (ImGui::Button("reset counts")) game_.ResetTallies();
-
-        if (ImGui::BeginTable("tallies", 6, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
-            for (const char* head : {"mode", "crossed", "hits", "misses", "miss %", "false"}) ImGui::TableSetupColumn(head);
-            ImGui::TableHeadersRow();
-            for (int i = 0; i < kModeCount; ++i) {
-                const Mode mode = static_cast<Mode>(i);
-                const Tally& t = game_.tally(mode);
-                ImGui::TableNextRow();
-                ImGui::TableNextColumn();
-                ImGui::TextUnformatted(kModeNames[static_cast<size_t>(i)]);
-                ImGui::TableNextColumn();
-                ImGui::Text("%d", t.crossings);
-                ImGui::TableNextColumn();
-                ImGui::Text("%d", t.hits);
-                ImGui::TableNextColumn();
-                ImGui::Text("%d", t.misses);
-                ImGui::TableNextColumn();
-                ImGui::Text("%.0f", 100.0 * t.MissRate());
-                ImGui::TableNextColumn();
-                if (IsRegionMode(mode)) ImGui::Text("%d", t.falseHits);
-                else ImGui::TextUnformatted("n/a");
-            }
-            ImGui::EndTable();
-        }
+        ImGui::EndTable();
     }
+}
 
-private:
-    void SelectMode(Mode mode) {
-        if (BladeGame::Available(mode)) game_.SetMode(mode);
+void BladeSample::SelectMode(Mode mode) {
+    if (BladeGame::Available(mode)) game_.SetMode(mode);
+}
+
+void BladeSample::CycleMode(int direction) {
+    // Skip what is not Available (Box2D when it was not found), or the cycle would stop there.
+    int m = static_cast<int>(game_.mode());
+    for (int tried = 0; tried < kModeCount; ++tried) {
+        m = (m + direction + kModeCount) % kModeCount;
+        if (BladeGame::Available(static_cast<Mode>(m))) break;
     }
+    SelectMode(static_cast<Mode>(m));
+}
 
-    float dt_;
-    BladeGame game_;
-    SwingController swing_;
-    SpawnRates rates_;
-    float swingDegrees_ = 150.0f;
-    bool autopilot_ = true;
-    int autopilotStep_ = 0;
-};
+} // namespace sensu::blade
 
-} // namespace
-
-static const int registered = sensu::RegisterSample("Games", "Blade", &Blade::Create);
+static const int registered = sensu::RegisterSample("Games", "Blade", &sensu::blade::BladeSample::Create);

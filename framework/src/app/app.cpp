@@ -21,6 +21,9 @@ static_assert(static_cast<int>(GamepadButton::DPadRight) == SDL_CONTROLLER_BUTTO
 
 // Sticks rest a little off centre; a radial dead zone hides the drift without a cross-shaped notch.
 constexpr float kStickDeadZone = 0.1f;
+// Worn triggers rest a little pulled too (XInput's own threshold is 30/255 ≈ 12 %): below this a
+// trigger reads 0, so a resting controller cannot drive a sample.
+constexpr float kTriggerDeadZone = 0.1f;
 
 Vec2 Stick(SDL_GameController* pad, SDL_GameControllerAxis ax, SDL_GameControllerAxis ay) {
     // SDL reports y down; the world (and our Input) is y up.
@@ -30,6 +33,12 @@ Vec2 Stick(SDL_GameController* pad, SDL_GameControllerAxis ax, SDL_GameControlle
     const Vec2 dir = GetLengthAndNormalize(length, raw);
     if (length <= kStickDeadZone) return {};
     return Min(1.0f, (length - kStickDeadZone) / (1.0f - kStickDeadZone)) * dir;
+}
+
+float Trigger(SDL_GameController* pad, SDL_GameControllerAxis axis) {
+    const float raw = static_cast<float>(SDL_GameControllerGetAxis(pad, axis)) / 32767.0f;
+    if (raw <= kTriggerDeadZone) return 0.0f;
+    return Min(1.0f, (raw - kTriggerDeadZone) / (1.0f - kTriggerDeadZone));
 }
 
 int MouseIndex(Uint8 sdlButton) {
@@ -58,12 +67,17 @@ App::App(const AppOptions& options) : headless_(options.headless) {
 }
 
 void App::InitWindowed(const AppOptions& options) {
+    if (options.invisibleWindow) {
+        // Hints set before SDL_Init; SDL_Quit (Release) clears them again.
+        SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, "dummy", SDL_HINT_OVERRIDE);
+        SDL_SetHintWithPriority(SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS, "1", SDL_HINT_OVERRIDE);
+    }
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0) {
         throw DisplayUnavailable(std::string("SDL video could not start: ") + SDL_GetError());
     }
     sdlInitialised_ = true;
     const char* driver = SDL_GetCurrentVideoDriver();
-    if (driver != nullptr && (std::strcmp(driver, "dummy") == 0 || std::strcmp(driver, "offscreen") == 0)) {
+    if (!options.invisibleWindow && driver != nullptr && (std::strcmp(driver, "dummy") == 0 || std::strcmp(driver, "offscreen") == 0)) {
         throw DisplayUnavailable(std::string("the SDL video driver '") + driver + "' shows no window");
     }
     // Controllers are optional: without them (no permissions, no udev) the app still runs.
@@ -186,15 +200,24 @@ void App::ProcessEvents(Input& frame) {
         case SDL_KEYUP:
             if (e.key.keysym.scancode < kKeyCount) frame.keyReleased[e.key.keysym.scancode] = true;
             break;
+        case SDL_MOUSEMOTION:
+            mousePosition_ = {static_cast<float>(e.motion.x), static_cast<float>(e.motion.y)};
+            break;
         case SDL_MOUSEBUTTONDOWN:
+            mousePosition_ = {static_cast<float>(e.button.x), static_cast<float>(e.button.y)};
             if (const int i = MouseIndex(e.button.button); i >= 0) {
+                mouseHeld_[i] = true;
                 frame.mousePressed[i] = true;
-                frame.dragStartScreen[i] = {static_cast<float>(e.button.x), static_cast<float>(e.button.y)};
+                frame.dragStartScreen[i] = mousePosition_;
                 frame.dragStartWorld[i] = camera.ScreenToWorld(frame.dragStartScreen[i]);
             }
             break;
         case SDL_MOUSEBUTTONUP:
-            if (const int i = MouseIndex(e.button.button); i >= 0) frame.mouseReleased[i] = true;
+            mousePosition_ = {static_cast<float>(e.button.x), static_cast<float>(e.button.y)};
+            if (const int i = MouseIndex(e.button.button); i >= 0) {
+                mouseHeld_[i] = false;
+                frame.mouseReleased[i] = true;
+            }
             break;
         case SDL_MOUSEWHEEL:
             frame.wheel += e.wheel.preciseY;
@@ -217,15 +240,16 @@ void App::ProcessEvents(Input& frame) {
         }
     }
 
-    // Levels from SDL's own state, so a key released while another window had focus cannot stick.
+    // Key levels from SDL's own state, so a key released while another window had focus cannot stick.
     int numKeys = 0;
     const Uint8* keys = SDL_GetKeyboardState(&numKeys);
     for (int k = 0; k < kKeyCount; ++k) frame.keyDown[k] = k < numKeys && keys[k] != 0;
-    int mx = 0, my = 0;
-    const Uint32 buttons = SDL_GetMouseState(&mx, &my);
-    frame.mouseScreen = {static_cast<float>(mx), static_cast<float>(my)};
+    // The mouse's levels are folded from its events instead. SDL updates SDL_GetMouseState from the
+    // very events it queues, so with a real mouse the two agree; events fed in with SDL_PushEvent
+    // (tests, automation) change only the queue, and must still act like a device's.
+    frame.mouseScreen = mousePosition_;
     frame.mouseWorld = camera.ScreenToWorld(frame.mouseScreen);
-    frame.mouseDown = {(buttons & SDL_BUTTON_LMASK) != 0, (buttons & SDL_BUTTON_MMASK) != 0, (buttons & SDL_BUTTON_RMASK) != 0};
+    frame.mouseDown = mouseHeld_;
     for (int i = 0; i < kMouseButtonCount; ++i) {
         if (!frame.mouseDown[i] && !frame.mouseReleased[i]) frame.dragStartWorld[i] = frame.mouseWorld;
     }
@@ -235,14 +259,16 @@ void App::UpdateGamepad(Input& frame) {
     GamepadState& pad = frame.gamepad;
     if (gamepad_ == nullptr) {
         pad = GamepadState{};
+        // Unplugged with a button held: report its release, so no sample waits for it forever.
+        for (int b = 0; b < kGamepadButtonCount; ++b) pad.released[b] = previousGamepad_.down[b];
         previousGamepad_ = pad;
         return;
     }
     pad.connected = true;
     pad.leftStick = Stick(gamepad_, SDL_CONTROLLER_AXIS_LEFTX, SDL_CONTROLLER_AXIS_LEFTY);
     pad.rightStick = Stick(gamepad_, SDL_CONTROLLER_AXIS_RIGHTX, SDL_CONTROLLER_AXIS_RIGHTY);
-    pad.leftTrigger = static_cast<float>(SDL_GameControllerGetAxis(gamepad_, SDL_CONTROLLER_AXIS_TRIGGERLEFT)) / 32767.0f;
-    pad.rightTrigger = static_cast<float>(SDL_GameControllerGetAxis(gamepad_, SDL_CONTROLLER_AXIS_TRIGGERRIGHT)) / 32767.0f;
+    pad.leftTrigger = Trigger(gamepad_, SDL_CONTROLLER_AXIS_TRIGGERLEFT);
+    pad.rightTrigger = Trigger(gamepad_, SDL_CONTROLLER_AXIS_TRIGGERRIGHT);
     for (int b = 0; b < kGamepadButtonCount; ++b) {
         pad.down[b] = SDL_GameControllerGetButton(gamepad_, static_cast<SDL_GameControllerButton>(b)) != 0;
         pad.pressed[b] = pad.down[b] && !previousGamepad_.down[b];

@@ -12,6 +12,7 @@
 /// Windowed: SDL video + an accelerated renderer with vsync, falling back to the software renderer.
 /// Headless: no SDL video at all — a software renderer drawing into an RGB surface; ImGui runs without
 /// its SDL platform backend. The same Renderer and ImGui code draw in both modes.
+#include <array>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -36,6 +37,15 @@ struct AppOptions {
     bool headless = false;
     /// Windowed only: wait for the display's refresh.
     bool vsync = true;
+    /// Windowed only, for tests of the input path on machines without a display: run the whole
+    /// windowed path (SDL video and events, game controllers with hot-plug, ImGui's SDL backend, a
+    /// software renderer) on SDL's invisible "dummy" video driver instead of throwing
+    /// DisplayUnavailable. Nothing is shown and no real device reaches the window; input comes from
+    /// what the test feeds SDL: SDL_PushEvent, SDL_WarpMouseInWindow, virtual joysticks
+    /// (SDL_JoystickAttachVirtual). The window never gets keyboard focus, so controller input is
+    /// accepted without it (SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS). Keys still come from SDL's
+    /// keyboard state, which pushed events do not change: injected keys give edges only.
+    bool invisibleWindow = false;
 };
 
 /// Thrown by App in windowed mode when no window can be shown: SDL video fails to start, the window
@@ -55,6 +65,8 @@ public:
     App& operator=(const App&) = delete;
 
     bool headless() const { return headless_; }
+    /// The SDL window (nullptr headless): for tests that feed it events (e.g. SDL_WarpMouseInWindow).
+    SDL_Window* window() const { return window_; }
     Renderer& renderer() { return *renderer_; }
 
     /// Starts a frame: polls SDL events (windowed), fills `frame` with this frame's input (edges are
@@ -90,6 +102,9 @@ private:
     unsigned long long lastCounter_ = 0;
     double frameSeconds_ = 0.0;
     GamepadState previousGamepad_;
+    /// Mouse levels folded from the event stream (see ProcessEvents).
+    Vec2 mousePosition_{};
+    std::array<bool, kMouseButtonCount> mouseHeld_{};
 };
 
 } // namespace sensu

@@ -39,11 +39,12 @@ struct GamepadState {
     /// Stick deflection in [-1, 1]², y up (pushed forward = +y), 10 % dead zone removed.
     Vec2 leftStick{};
     Vec2 rightStick{};
-    /// Triggers in [0, 1].
+    /// Triggers in [0, 1] (0 released), 10 % dead zone removed.
     float leftTrigger = 0.0f;
     float rightTrigger = 0.0f;
     std::array<bool, kGamepadButtonCount> down{};
     std::array<bool, kGamepadButtonCount> pressed{};
+    /// A button held when the controller was unplugged is reported released then.
     std::array<bool, kGamepadButtonCount> released{};
 
     bool Down(GamepadButton b) const { return down[static_cast<int>(b)]; }
@@ -57,6 +58,7 @@ struct Input {
     std::array<bool, kKeyCount> keyReleased{};
 
     /// Cursor in pixels (origin top-left, y down) and in world metres (through the current camera).
+    /// Position and buttons follow SDL's mouse events (so injected events count like a device's).
     Vec2 mouseScreen{};
     Vec2 mouseWorld{};
     std::array<bool, kMouseButtonCount> mouseDown{};
