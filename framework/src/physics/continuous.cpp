@@ -25,8 +25,20 @@
 // solve. All continue the rest of the step with their new velocities; the search resumes from there. A
 // hit body that is now fast itself (a ball batted away) joins the search. A fast body solves at most
 // SolverSettings::continuousMaxImpacts impacts per step and then finishes the step with its velocity,
-// without continuous collision: motion is never dropped (a body squeezed between a wall and a body
-// driven into it at hundreds of m/s can then pass a thin wall; the regular contacts take over next step).
+// without impacts against other bodies.
+//
+// Static geometry has the last word (KeepOnItsSideOfStatics): after the impacts, a dynamic body whose
+// whole motion this step, from its start pose to its end pose, was fast for its size (the
+// continuousThreshold rule) is swept along that path against the static shapes — if this phase swept or
+// moved it (so motion after the impact cap counts), or if the regular position pass alone moved it that
+// far (a body squeezed by its neighbours). A body may not end deeper into a static shape it meets on
+// the way than the middle of that shape plus linearSlop (measured across the face it meets), nor deeper
+// than it started: past the middle, the narrow phase would push it out through the far side. A body
+// that would is put back at its first static contact on the path and loses the velocity closing on
+// that static (an inelastic impulse there): the rest of its motion this step is dropped. This is the
+// only motion the phase drops, and only where the alternative is passing through a wall — a body pinched
+// between a wall and a kinematic blade, or squeezed by a pile of bodies driven into the wall at hundreds
+// of m/s. A body whose middle starts past a static's middle is left to the regular contacts there.
 //
 // A pair already touching at the start of a search interval and not approaching faster than linearSlop
 // per step belongs to the regular contacts; the search looks again a little later, so the far end of a
@@ -133,22 +145,34 @@ public:
     ContinuousPhase(WorldImpl& world, float dt) : w_(world), dt_(dt) {}
 
     void Run() {
-        if (!Classify()) return;
-        const int cap = w_.settings.continuousMaxImpacts;
-        for (;;) {
-            // Each fast body keeps its next impact until an impact changes a body its sweep can reach.
-            ContinuousImpact best;
-            for (size_t k = 0; k < w_.fastBodies.size(); ++k) {
-                const int f = w_.fastBodies[k];
-                ContinuousBody& s = State(f);
-                if (s.impacts >= cap || s.search >= 1.0f) continue;
-                if (!s.searched) Search(f, s);
-                if (s.next.t < best.t) best = s.next;
+        if (Classify()) {
+            const int cap = w_.settings.continuousMaxImpacts;
+            for (;;) {
+                // Each fast body keeps its next impact until an impact changes a body its sweep can reach.
+                ContinuousImpact best;
+                for (size_t k = 0; k < w_.fastBodies.size(); ++k) {
+                    const int f = w_.fastBodies[k];
+                    ContinuousBody& s = State(f);
+                    if (s.impacts >= cap || s.search >= 1.0f) continue;
+                    if (!s.searched) Search(f, s);
+                    if (s.next.t < best.t) best = s.next;
+                }
+                if (best.body == kNull) break;
+                Resolve(best);  // raises the fast body's impact count: the loop ends
             }
-            if (best.body == kNull) break;
-            Resolve(best);  // raises the fast body's impact count: the loop ends
+            Finish();
         }
-        Finish();
+        // Only bodies the solver moved (its body list: every moving body, including piles it woke) or
+        // this phase moved (hit bodies, piles woken by an impact) can have crossed anything; a resting
+        // scene's frozen bodies cost nothing here.
+        for (const detail::SolverBody& sb : w_.solverBodies) {
+            ContinuousBody& s = w_.continuousBodies[sb.body];
+            if (s.stamp == w_.continuousStamp) s.guarded = true;
+            KeepOnItsSideOfStatics(sb.body);
+        }
+        for (int i : w_.movedBodies) {
+            if (!State(i).guarded) KeepOnItsSideOfStatics(i);
+        }
     }
 
 private:
@@ -227,7 +251,7 @@ private:
         const ContinuousStart& start = w_.continuousStarts[i];
         s = ContinuousBody{};
         s.stamp = w_.continuousStamp;
-        // Bodies without a start pose (static, or frozen when the step began) have not moved this step.
+        // Bodies without a start pose this step (static ones) have not moved.
         const bool recorded = start.stamp == w_.continuousStamp;
         s.center = recorded ? start.center : b.center;
         s.angle = recorded ? start.angle : b.angle;
@@ -353,25 +377,19 @@ private:
             const float t = from + hit.t * (1.0f - from);
             if (t >= best.t) return;
             Vec2 point = hit.point, normal = hit.normal;
-            bool closes = true;
-            if (hit.t <= 0.0f) {
-                // Touching or penetrating at `from`: the time of impact's normal is a guess once the shapes
-                // overlap, so the regular narrow phase names the points (within linearSlop) and the normal;
-                // the most closing one counts.
-                const Manifold m = CollideShapes(AsConvex(w_.shapes[shapeIndex].geometry),
-                                                 PoseAt(f, from), AsConvex(os.geometry), PoseAt(o, from), st.linearSlop);
-                float closing = 0.0f;
-                for (int p = 0; p < m.pointCount; ++p) {
-                    const float vn = NormalSpeed(f, o, t, m.points[p].point, m.normal);
-                    if (vn < closing) {
-                        closing = vn;
-                        point = m.points[p].point;
-                        normal = m.normal;
-                    }
-                }
-                closes = m.pointCount > 0 && closing < 0.0f;
+            // Touching or penetrating at `from`: the time of impact's normal is a guess once the shapes
+            // overlap, so the regular narrow phase names the points (within linearSlop) and the normal.
+            bool closes = hit.t > 0.0f || MostClosing(f, shapeIndex, o, otherShape, t, point, normal);
+            bool impact = closes && NormalSpeed(f, o, t, point, normal) * dt_ < -st.linearSlop;
+            if (!impact && hit.t > 0.0f && !hit.exact) {
+                // Conservative advancement's normal at a corner meeting a face comes from nearly coincident
+                // closest points and can lie along the face, and one stopped by its iteration cap has none
+                // (a body carried along by a blade): before such a hit counts as grazing, the narrow phase
+                // at the impact pose names the contact.
+                closes = MostClosing(f, shapeIndex, o, otherShape, t, point, normal);
+                impact = closes && NormalSpeed(f, o, t, point, normal) * dt_ < -st.linearSlop;
             }
-            if (closes && NormalSpeed(f, o, t, point, normal) * dt_ < -st.linearSlop) {
+            if (impact) {
                 best = {.t = t, .body = f, .other = o, .shape = shapeIndex, .otherShape = otherShape, .point = point, .normal = normal};
                 return;
             }
@@ -381,6 +399,23 @@ private:
             if (!(relative > 0.0f)) return;
             from += Min(1.0f - from, 2.0f * st.linearSlop / relative);
         }
+    }
+
+    // The most closing of the narrow phase's points (within linearSlop) of the pair at fraction t, with
+    // its normal, written to point and normal; false (both untouched) when none closes.
+    bool MostClosing(int f, int shapeIndex, int o, int otherShape, float t, Vec2& point, Vec2& normal) {
+        const Manifold m = CollideShapes(AsConvex(w_.shapes[shapeIndex].geometry), PoseAt(f, t),
+                                         AsConvex(w_.shapes[otherShape].geometry), PoseAt(o, t), w_.settings.linearSlop);
+        float closing = 0.0f;
+        for (int p = 0; p < m.pointCount; ++p) {
+            const float vn = NormalSpeed(f, o, t, m.points[p].point, m.normal);
+            if (vn < closing) {
+                closing = vn;
+                point = m.points[p].point;
+                normal = m.normal;
+            }
+        }
+        return closing < 0.0f;
     }
 
     // Brings the pair to the impact, applies one impulse (restitution and friction), and continues both.
@@ -579,6 +614,135 @@ private:
         s.base = t;
     }
 
+    // The last word on static geometry (the rule in the file comment) for body i, after the impacts.
+    // The path from its start pose to its end pose (the shorter way round between the two angles) is
+    // swept against the static shapes near it with the time of impact; for each one it meets, the
+    // narrow phase at the contact pose names the normal, and depths are compared across the static's
+    // face met there. Changes nothing for a body that crosses nothing, so a scene without such a
+    // crossing steps bit for bit as before.
+    void KeepOnItsSideOfStatics(int i) {
+        Body& b = w_.bodies[i];
+        if (b.type != BodyType::Dynamic || b.frozen || !b.alive) return;
+        const ContinuousStart& start = w_.continuousStarts[i];
+        if (start.stamp != w_.continuousStamp) return;
+        const SolverSettings& st = w_.settings;
+        if (!(st.continuous || b.bullet) || b.shapes.empty()) return;
+        const Vec2 move = b.center - start.center;
+        const float limit = st.continuousThreshold * Max(b.thinnest, st.linearSlop);
+        // Most bodies barely move: a bound without square root or remainder settles them.
+        if (std::abs(move.x) + std::abs(move.y) + std::abs(b.angle - start.angle) * b.sweepRadius <= limit) return;
+        const ContinuousBody& s = w_.continuousBodies[i];
+        if (s.stamp != w_.continuousStamp || !(s.fast || s.moved)) {
+            // Left to the regular step: the motion of its velocity is what the speculative contacts were
+            // made for, so only a position-pass correction as large as a fast motion can carry it on.
+            const Vec2 correction = move - dt_ * b.v;
+            const float correctionTurn = b.angle - start.angle - dt_ * b.w;
+            if (std::abs(correction.x) + std::abs(correction.y) + std::abs(correctionTurn) * b.sweepRadius <= limit) return;
+        }
+        const float turn = std::remainder(b.angle - start.angle, kTwoPi);
+        const float reach = Length(move) + std::abs(turn) * b.sweepRadius;  // m, no point of the body moves farther on the path
+        if (reach <= limit) return;
+
+        const RotationalSweep path{.pivot = start.center, .startAngle = start.angle, .sweepAngle = turn, .translation = move};
+        const float r = b.sweepRadius + st.linearSlop;
+        const AABB box{Min(start.center, b.center) - Vec2{r, r}, Max(start.center, b.center) + Vec2{r, r}};
+        float first = 2.0f;  // earliest static contact on the path (fraction)
+        bool crossed = false;
+        Vec2 stopPoint{}, stopNormal{};
+        for (ShapeId sid : b.shapes) {
+            const Shape& own = w_.shapes[sid.index];
+            const ConvexShape convex = AsConvex(own.geometry);
+            const RoundedCore core = CoreOf(convex, b.localCenter);
+            w_.broadPhase.Query(box, [&](int otherShape) {
+                const Shape& os = w_.shapes[otherShape];
+                const Body& ob = w_.bodies[os.body];
+                if (ob.type != BodyType::Static) return;
+                if (std::holds_alternative<Segment>(own.geometry) && std::holds_alternative<Segment>(os.geometry)) return;
+                const RoundedCore staticCore = CoreOf(AsConvex(os.geometry), ob.localCenter);
+                const RotationalSweep still{.pivot = ob.center, .startAngle = ob.angle};
+                const RotatingImpact hit = TimeOfImpact(core, path, staticCore, still);
+                if (!hit.hit()) return;
+                // The narrow phase names the normal at the contact pose: the time of impact's is a guess
+                // once the shapes touch at the start, missing when advancement stops at its iteration cap,
+                // and can lie along a face where a corner meets it.
+                const Rot q = Rot::FromAngle(start.angle + hit.t * turn);
+                const Transform pose{start.center + hit.t * move - Rotate(q, b.localCenter), q};
+                const Manifold m = CollideShapes(convex, pose, AsConvex(os.geometry), ob.xf, reach);
+                if (m.pointCount == 0) return;
+                const Vec2 normal = m.normal, point = m.points[0].point;
+                // Depths are measured across the face the body meets (a wall's thickness, however the
+                // contact normal tilts at a corner); across a disc, along the contact normal.
+                const Vec2 across = Across(staticCore, ob.angle, normal);
+                const Interval staticSpan = Span(staticCore, ob.center, ob.angle, across);
+                // Its middle already past the static's middle at the start: which side is its own is not known.
+                const Interval startSpan = Span(core, start.center, start.angle, across);
+                if (startSpan.Middle() >= staticSpan.Middle()) return;
+                if (hit.t < first) {
+                    first = hit.t;
+                    stopPoint = point;
+                    stopNormal = normal;
+                }
+                const float deepest = Span(core, b.center, b.angle, across).hi;
+                if (deepest > Max(staticSpan.Middle() + st.linearSlop, startSpan.hi)) crossed = true;
+            });
+        }
+        if (!crossed) return;
+        b.center = start.center + first * move;
+        b.angle = start.angle + first * turn;
+        b.xf.q = Rot::FromAngle(b.angle);
+        b.xf.p = b.center - Rotate(b.xf.q, b.localCenter);
+        const Vec2 arm = stopPoint - b.center;
+        const float closing = Dot(b.v + Cross(b.w, arm), stopNormal);  // > 0: moving into the static
+        if (closing > 0.0f) {
+            const float rn = Cross(arm, stopNormal);
+            const float k = b.invMass + b.invInertia * rn * rn;
+            if (k > 0.0f) {
+                const Vec2 P = (-closing / k) * stopNormal;
+                b.v += b.invMass * P;
+                b.w += b.invInertia * Cross(arm, P);
+            }
+        }
+    }
+
+    // The inward normal of the static core's face most opposed to `normal` (unit, body → static) when
+    // the core has faces (box, polygon, capsule sides) and that face is the one met (within 45°),
+    // otherwise `normal`; the core is given in its centre-of-mass frame, turned by `angle`.
+    static Vec2 Across(const RoundedCore& core, float angle, Vec2 normal) {
+        const Rot q = Rot::FromAngle(angle);
+        Vec2 best = normal;
+        float bestDot = 0.7071f;
+        const int faces = core.count >= 3 ? core.count : core.count == 2 ? 2 : 0;
+        for (int k = 0; k < faces; ++k) {
+            const Vec2 inward = -Rotate(q, core.count == 2 && k == 1 ? -core.normals[0] : core.normals[k]);
+            const float d = Dot(inward, normal);
+            if (d > bestDot) {
+                bestDot = d;
+                best = inward;
+            }
+        }
+        return best;
+    }
+
+    struct Interval {
+        float lo = 0.0f, hi = 0.0f;
+        float Middle() const { return 0.5f * (lo + hi); }
+    };
+
+    // Extent along unit direction n (m) of a core given in its centre-of-mass frame, placed at centre
+    // `center` and angle `angle`.
+    static Interval Span(const RoundedCore& core, Vec2 center, float angle, Vec2 n) {
+        const Rot q = Rot::FromAngle(angle);
+        Interval span{1e30f, -1e30f};
+        for (int k = 0; k < core.count; ++k) {
+            const float d = Dot(center + Rotate(q, core.points[k]), n);
+            span.lo = Min(span.lo, d);
+            span.hi = Max(span.hi, d);
+        }
+        span.lo -= core.radius;
+        span.hi += core.radius;
+        return span;
+    }
+
     // Bodies that took part in an impact end the step where their last motion takes them.
     void Finish() {
         for (int i : w_.movedBodies) {
@@ -615,7 +779,8 @@ void WorldImpl::BeginContinuous() {
     }
     for (size_t i = 0; i < bodies.size(); ++i) {
         const Body& b = bodies[i];
-        if (!b.alive || b.type == BodyType::Static || b.frozen) continue;
+        // Frozen bodies too: the solver may wake and move one within this step (WakePushedPiles).
+        if (!b.alive || b.type == BodyType::Static) continue;
         continuousStarts[i] = {continuousStamp, b.angle, b.center, b.v};
     }
 }

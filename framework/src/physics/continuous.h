@@ -1,8 +1,15 @@
 #pragma once
 // Continuous collision inside the World (seed 000, beyond the thesis): the per-body state of one step's
-// impact-by-impact sub-stepping. WorldImpl::BeginContinuous records where the awake bodies start the
+// impact-by-impact sub-stepping. WorldImpl::BeginContinuous records where the non-static bodies start the
 // step; WorldImpl::SolveContinuous (continuous.cpp) sweeps the fast ones and solves their impacts in
 // time order.
+//
+// Then static geometry has the last word: a dynamic body whose motion from its start pose to its end
+// pose is fast for its size (impacts, motion after continuousMaxImpacts, or a large correction of the
+// regular position pass) never ends deeper into a static shape it meets on that path than the shape's middle
+// (plus linearSlop, across the face met) or than it started; one that would is put back at its first
+// static contact on the path and loses the velocity closing on it. That is the only motion the
+// continuous phase drops (continuous.cpp's file comment has the details).
 #include <cstdint>
 
 #include "sensu/math.h"
@@ -10,8 +17,8 @@
 namespace sensu::detail {
 
 // Pose and velocity of a body at the start of the step (before the solver integrates it), written for
-// every awake non-static body each step: 24 bytes, so the continuous phase costs little when no body is
-// fast.
+// every non-static body each step (frozen ones too: the solver may wake one mid-step): 24 bytes, so the
+// continuous phase costs little when no body is fast.
 struct ContinuousStart {
     uint32_t stamp = 0;  // WorldImpl::continuousStamp of the step this pose belongs to
     float angle = 0.0f;  // rad
@@ -44,6 +51,7 @@ struct ContinuousBody {
     bool fast = false;     // listed in WorldImpl::fastBodies this step
     bool moved = false;    // dynamic and hit this step: its end pose is recomputed from its motion
     bool searched = false; // fast bodies: `next` and `bounds` are up to date
+    bool guarded = false;  // the static rule (KeepOnItsSideOfStatics) has looked at this body this step
     AABB bounds{};         // fast bodies: bounds of the swept region of the last search
     ContinuousImpact next; // fast bodies: the earliest impact of the last search (t > 1: none)
 };

@@ -44,7 +44,9 @@ struct SolverSettings {
     float continuousThreshold = 0.25f;
     /// Most impacts one fast body solves in one step (≥ 1). Each impact is a sub-step: both bodies move
     /// to the impact, take one impulse and go on with the rest of the step. A body that reaches the cap
-    /// finishes the step with its velocity, without continuous collision (no motion is dropped).
+    /// finishes the step with its velocity, without further impacts against other bodies; static
+    /// shapes still stop it (a body never ends past a static shape's middle it met on its path; it is
+    /// put back at that first static contact, the only motion the continuous phase drops).
     int continuousMaxImpacts = 8;
 };
 
