@@ -14,7 +14,9 @@
 ///    rejects far circles before any trig, and the only trig is the start pose's sin/cos and one
 ///    inverse tangent (a series, no libm call) for the winning entry. For a polygon, pieces whose
 ///    range of distances from the pivot cannot hold the arc are skipped with one compare each, using
-///    data the core derives once when it is built (RoundedCore::entryMiddle2 and friends).
+///    data the core derives once when it is built (RoundedCore::entryMiddle2 and friends); there a
+///    second sin/cos, of the step's turn, decides hit or miss from the end direction, so the inverse
+///    tangent runs for hits only.
 ///  - Conservative advancement (anything else): at time t the distance between the shapes, d(t), is
 ///    computed exactly; no point of A moves faster relative to B than
 ///    v = |ΔpA − ΔpB| + |αA|·maxRadiusA + |αB|·maxRadiusB per step, so t can advance by d/v without
