@@ -498,8 +498,11 @@ namespace {
             return out;
         }
         // No point of A approaches B faster than speedBound per step, so the gap cannot close sooner.
+        // Aiming at half the tolerance rather than at touching keeps the last closest points apart:
+        // a motion the bound describes exactly (straight at a face) would otherwise close the gap to
+        // rounding noise, and the normal between the closest points would point anywhere.
         if (!(speedBound > 0.0f)) return out;
-        t += gap / speedBound;
+        t += (gap - 0.5f * tolerance) / speedBound;
         if (t > 1.0f) return out;
     }
     out.state = RotatingToiState::Unconverged;

@@ -20,8 +20,9 @@
 ///  - Conservative advancement (anything else): at time t the distance between the shapes, d(t), is
 ///    computed exactly; no point of A moves faster relative to B than
 ///    v = |ΔpA − ΔpB| + |αA|·maxRadiusA + |αB|·maxRadiusB per step, so t can advance by d/v without
-///    passing the contact. Stops when d ≤ tolerance (then t is at most `tolerance / v` early) —
-///    never late, so no hit is missed.
+///    passing the contact; it advances by (d − tolerance/2)/v, so the closest points (and the normal
+///    between them) stay well apart from rounding noise. Stops when d ≤ tolerance (then t is at most
+///    `tolerance / v` early) — never late, so no hit is missed.
 #include <variant>
 
 #include "sensu/geometry/rounded_core.h"
