@@ -78,6 +78,65 @@ Sector FanOfCore(const RoundedCore& core, const RotationalSweep& sweep) {
     return GrowSector(center, axis, 0.5f * span, inner, outer, margin);
 }
 
+// For a body whose fan is a whole disc because its pivot lies inside it (a bar spinning about a point
+// on it, the common sword): a wedge that still bounds the body's far part. Every body point x at
+// radius ≥ r0 over the sweep is a start-pose point y at the same radius turned by at most α, and y's
+// direction is one of a core point's at radius ≥ r0 − R (R the rounding radius) widened by
+// asin(R / (r0 − R)); those directions are the directions of the core's boundary beyond r0 − R (a
+// ray from the pivot leaves the solid core at its farthest point), gathered from each edge's parts
+// beyond that circle, whose angles are monotone along the edge. With a translation (margin m), a
+// disc farther than r0 + m + its radius from the mid-step pivot can only touch points whose rotation
+// -only position lies beyond r0, within m of the wedge: the wedge widened by asin(m / r0).
+// r0 = half the body's reach: beyond it a bar spinning about a point near one end has one side only.
+// No wedge (inner radius infinite) when those directions do not fit within ±π/2 of the farthest
+// vertex (nothing to gain, and no wrap-around to handle) or the widened wedge is a whole disc.
+struct OuterWedge {
+    float inner = std::numeric_limits<float>::infinity(); // radius beyond which a disc's centre must lie (m)
+    Sector sector;                                         // the wedge (its radii are not used)
+};
+
+std::optional<OuterWedge> OuterWedgeOfCore(const RoundedCore& core, const RotationalSweep& sweep) {
+    if (core.count < 2 || std::abs(sweep.sweepAngle) >= kTwoPi) return std::nullopt;
+    const float outer = swept::MaxRadius(core.points.data(), core.count) + core.radius;
+    const float margin = Margin(sweep) + FloatAllowance(sweep, outer);
+    const float r0 = 0.5f * outer, coreR0 = r0 - core.radius;
+    if (!(coreR0 > 0.0f) || !(margin < r0)) return std::nullopt;
+    Vec2 farthest = core.points[0];
+    for (int i = 1; i < core.count; ++i)
+        if (LengthSquared(core.points[i]) > LengthSquared(farthest)) farthest = core.points[i];
+    const Vec2 ref = Normalize(farthest);
+    float lo = 0.0f, hi = 0.0f;
+    bool fits = true;
+    auto consider = [&](Vec2 x) {
+        const float a = AngleFrom(ref, x);
+        fits = fits && std::abs(a) <= 0.5f * kPi;
+        lo = Min(lo, a);
+        hi = Max(hi, a);
+    };
+    const int edges = core.count == 2 ? 1 : core.count;
+    for (int i = 0; i < edges; ++i) {
+        const Vec2 a = core.points[i], e = core.points[i + 1 < core.count ? i + 1 : 0] - a;
+        if (LengthSquared(a) >= coreR0 * coreR0) consider(a);
+        if (LengthSquared(a + e) >= coreR0 * coreR0) consider(a + e);
+        // |a + s·e|² = r0² at s = (−a·e ± √((a·e)² − |e|²(|a|² − r0²))) / |e|².
+        const float ee = LengthSquared(e), ae = Dot(a, e);
+        const float disc = ae * ae - ee * (LengthSquared(a) - coreR0 * coreR0);
+        if (ee > 0.0f && disc >= 0.0f)
+            for (const float sign : {-1.0f, 1.0f}) {
+                const float t = (-ae + sign * std::sqrt(disc)) / ee;
+                if (t > 0.0f && t < 1.0f) consider(a + t * e);
+            }
+    }
+    if (!fits) return std::nullopt;
+    const float widen = (core.radius > 0.0f ? std::asin(Min(core.radius / coreR0, 1.0f)) : 0.0f) + std::asin(margin / r0);
+    const float alpha = sweep.sweepAngle;
+    const float half = 0.5f * ((hi - lo) + std::abs(alpha)) + widen;
+    if (half >= kPi) return std::nullopt;
+    const Rot start = Rot::FromAngle(sweep.startAngle);
+    const Vec2 axis = Rotate(start, Rotate(Rot::FromAngle(0.5f * (lo + hi) + 0.5f * alpha), ref));
+    return OuterWedge{r0 + margin, MakeSector(MidPivot(sweep), axis, half, 0.0f, outer + margin)};
+}
+
 AABB SpeculativeAABBOfCore(const RoundedCore& core, const RotationalSweep& sweep) {
     swept::RequireValid(sweep);
     const Transform a = SweepPose(sweep, 0.0f);
@@ -263,14 +322,23 @@ void SweptRegion::Init(const RoundedCore& core, const RotationalSweep& sweep) {
     // outside by rounding.
     bounds_ = Inflate(bounds_, core_.radius + margin_ + FloatAllowance(sweep, coreMaxRadius_ + core_.radius));
     fan_ = FanOfCore(core_, sweep);
-    // Outward normals of the fan's straight sides (at ±θ from its axis), for OverlapsDisc's reject;
-    // a fan of θ = π (a whole annulus) has no sides: zero normals never reject.
-    const Vec2 axis = fan_->axis();
-    const Rot side{fan_->cosHalfAngle(), fan_->sinHalfAngle()};
-    const bool annulus = fan_->halfAngle() >= kPi;
+    // Outward normals of a wedge's straight sides (at ±θ from its axis), for OverlapsDisc's reject:
+    // the fan's, valid at every radius; when the fan is a whole annulus (no sides: zero normals never
+    // reject), the outer wedge's, valid for discs beyond its inner radius.
+    Sector wedge = *fan_;
+    sideInner_ = 0.0f;
+    if (fan_->halfAngle() >= kPi) {
+        if (const std::optional<OuterWedge> outerWedge = OuterWedgeOfCore(core_, sweep)) {
+            wedge = outerWedge->sector;
+            sideInner_ = outerWedge->inner;
+        }
+    }
+    const Vec2 axis = wedge.axis();
+    const Rot side{wedge.cosHalfAngle(), wedge.sinHalfAngle()};
+    const bool annulus = wedge.halfAngle() >= kPi;
     fanUpperNormal_ = annulus ? Vec2{} : LeftPerp(Rotate(side, axis));
     fanLowerNormal_ = annulus ? Vec2{} : RightPerp(InvRotate(side, axis));
-    wideFan_ = fan_->cosHalfAngle() <= 0.0f;
+    wideFan_ = wedge.cosHalfAngle() <= 0.0f;
     // A quick accept: the segment from the core's point nearest the pivot, c, to its farthest vertex,
     // v, lies in the convex body, and at every radius between |c| and |v| it has a point whose
     // direction is within the angle δ between c and v. Each such point sweeps the window of α from
@@ -355,10 +423,12 @@ bool SweptRegion::OverlapsDisc(Vec2 center, float radius) const {
     if ((rho2 >= innerReach * innerReach) & (rho2 <= outerReach * outerReach) & (sectorOuter_ >= sectorInner_) &&
         InWedge(Dot(sectorMiddle_, offset), std::abs(Cross(sectorMiddle_, offset)), sectorCos_, sectorSin_))
         return true;
-    // The fan's two straight sides (a narrow fan lies behind both, a wide one behind either) and the
-    // ring of radii the body covers about the pivot, which the arc of the centre keeps.
+    // The wedge's two straight sides (a narrow wedge lies behind both, a wide one behind either; the
+    // outer wedge only bounds discs beyond its inner radius, see Init) and the ring of radii the body
+    // covers about the pivot, which the arc of the centre keeps.
     const bool outsideUpper = Dot(fanUpperNormal_, offset) > radius, outsideLower = Dot(fanLowerNormal_, offset) > radius;
-    if (wideFan_ ? (outsideUpper & outsideLower) : (outsideUpper | outsideLower)) return false;
+    const bool beyondSides = rho2 >= Square(sideInner_ + radius);
+    if (beyondSides & (wideFan_ ? (outsideUpper & outsideLower) : (outsideUpper | outsideLower))) return false;
     if ((rho2 > Square(coreMaxRadius_ + reach)) | (rho2 < Square(swept::PositivePart(coreMinRadius_ - reach)))) return false;
     const Vec2 p = InvRotate(startRotation_, offset);
     if (rectangle_) return swept::ArcEntersRoundedCore(p, backward_, core_, reach);

@@ -151,8 +151,10 @@ private:
     float coreMinRadius_ = 0.0f, coreMaxRadius_ = 0.0f; ///< nearest and farthest core distance from the pivot
     AABB bounds_{};
     std::optional<Sector> fan_;           ///< always set by Init; optional only because Sector has no default
-    Vec2 fanUpperNormal_{}, fanLowerNormal_{}; ///< outward unit normals of the fan's straight sides (world)
-    bool wideFan_ = false;                ///< fan half angle ≥ π/2: its wedge is the union of the two half-planes
+    Vec2 fanUpperNormal_{}, fanLowerNormal_{}; ///< outward unit normals of the reject wedge's straight sides (world):
+                                          ///< the fan's, or the outer wedge's when the fan is a whole annulus
+    bool wideFan_ = false;                ///< wedge half angle ≥ π/2: it is the union of the two half-planes
+    float sideInner_ = 0.0f;              ///< the sides bound discs whose centre lies beyond this plus their radius (m)
     float sectorInner_ = 0.0f, sectorOuter_ = -1.0f; ///< radii of a sector inside the region (m); none when outer < inner
     Vec2 sectorMiddle_{};                 ///< its middle direction (world, not normalised)
     float sectorCos_ = 1.0f, sectorSin_ = 0.0f; ///< cos and sin of its half angle

@@ -22,8 +22,13 @@
 /// (restitution above the threshold, Coulomb friction; static and kinematic bodies have infinite mass),
 /// and all go on with the rest of the step at their new velocities, the search resuming there. A hit
 /// body wakes with its pile, and joins the search when it is now fast itself. A body that reaches
-/// continuousMaxImpacts finishes the step with its velocity, without continuous collision. When nothing
-/// is fast the phase costs two passes over the awake bodies.
+/// continuousMaxImpacts finishes the step with its velocity, without further impacts against other
+/// bodies. Static geometry has the last word: a dynamic body that moved fast for its size this step
+/// (impacts, motion after the cap, or a large correction of the position pass) never ends deeper into
+/// a static shape it met on its path than that shape's middle (plus linearSlop) or than it started;
+/// one that would is put back at its first static contact on the path and loses the velocity closing
+/// on it, the only motion the phase drops. When nothing is fast the phase costs two passes over the
+/// non-static bodies.
 ///
 /// Determinism: no container keyed by pointer is iterated; bodies, shapes and contacts live in arrays
 /// indexed by stable ids, so the same scene stepped twice gives the same StateHash().
