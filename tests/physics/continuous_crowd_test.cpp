@@ -8,56 +8,22 @@
 #include <cmath>
 #include <vector>
 
-#include "physics_test_util.h"
-#include "random_cases.h"
+#include "arena_scene.h"
 
 using namespace sensu;
 using namespace sensu::testing;
 
 namespace {
 
-constexpr float kTurnPerStep = kTwoPi / kDt;  // rad/s of one full turn per step (377 rad/s at 60 Hz)
-constexpr float kHalfSize = 5.0f;             // m: wall centre lines at ±5
-constexpr float kWallHalfThickness = 0.025f;  // m: 5 cm walls
-
-BodyId AddStaticBox(World& world, Vec2 position, Vec2 halfExtents) {
-    const BodyId body = world.CreateBody({.type = BodyType::Static, .position = position});
-    world.CreateShape(body, {.geometry = Box(halfExtents)});
-    return body;
-}
-
-// A 10 m × 10 m arena of 5 cm walls with 20-odd bodies (discs and thin boxes, 2 cm to 40 cm) flying at
-// up to 150 m/s and spinning at up to 200 rad/s, restitution 0 to 1, no gravity, and a kinematic 2 m ×
-// 0.1 m sword turning `swordTurns` turns per step about the middle. Steps `steps` times and returns how
-// many bodies had their centre of mass beyond a wall's centre line at some step.
+// Fills the arena (arena_scene.h) with a sword turning `swordTurns` turns per step, steps `steps` times
+// and returns how many bodies had their centre of mass beyond a wall's centre line at some step.
 int EscapesFromArena(uint64_t seed, float swordTurns, int steps) {
     World world(WorldDef{.gravity = {0.0f, 0.0f}});
-    AddStaticBox(world, {0, -kHalfSize}, {kHalfSize, kWallHalfThickness});
-    AddStaticBox(world, {0, kHalfSize}, {kHalfSize, kWallHalfThickness});
-    AddStaticBox(world, {-kHalfSize, 0}, {kWallHalfThickness, kHalfSize});
-    AddStaticBox(world, {kHalfSize, 0}, {kWallHalfThickness, kHalfSize});
-    const BodyId sword = world.CreateBody({.type = BodyType::Kinematic, .angularVelocity = swordTurns * kTurnPerStep, .bullet = true});
-    world.CreateShape(sword, {.geometry = Box({1.0f, 0.05f}, {1.0f, 0.0f}), .friction = 0.4f});
-    Rng rng(seed);
-    std::vector<BodyId> bodies;
-    for (int i = 0; i < 24; ++i) {
-        const Vec2 at{rng.Uniform(-4.5f, 4.5f), rng.Uniform(-4.5f, 4.5f)};
-        if (Length(at) < 2.2f) continue;  // clear of the sword
-        const ShapeGeometry g = rng.Chance(0.5f) ? ShapeGeometry{Circle({0, 0}, rng.Uniform(0.03f, 0.2f))}
-                                                 : ShapeGeometry{Box({rng.Uniform(0.02f, 0.4f), rng.Uniform(0.02f, 0.1f)})};
-        const Vec2 v{rng.Uniform(-150.0f, 150.0f), rng.Uniform(-150.0f, 150.0f)};
-        const BodyId body = world.CreateBody(
-            {.type = BodyType::Dynamic, .position = at, .linearVelocity = v, .angularVelocity = rng.Uniform(-200.0f, 200.0f)});
-        world.CreateShape(body, {.geometry = g, .density = 1.0f, .friction = 0.4f, .restitution = rng.Uniform(0.0f, 1.0f)});
-        bodies.push_back(body);
-    }
+    const std::vector<BodyId> bodies = FillArena(world, seed, swordTurns);
     std::vector<bool> escaped(bodies.size(), false);
     for (int step = 0; step < steps; ++step) {
         world.Step(kDt);
-        for (size_t k = 0; k < bodies.size(); ++k) {
-            const Vec2 c = world.GetWorldCenter(bodies[k]);
-            escaped[k] = escaped[k] || std::abs(c.x) > kHalfSize || std::abs(c.y) > kHalfSize;
-        }
+        for (size_t k = 0; k < bodies.size(); ++k) escaped[k] = escaped[k] || OutsideArena(world, bodies[k]);
     }
     REQUIRE(AllFinite(world));
     int count = 0;
@@ -93,18 +59,18 @@ TEST_CASE("a row of balls pressed into a thin wall by a kinematic pusher stays o
         for (float radius : {0.03f, 0.1f}) {
             CAPTURE(count, radius);
             World world(WorldDef{.gravity = {0.0f, 0.0f}});
-            AddStaticBox(world, {3.0f, 0.0f}, {kWallHalfThickness, 2.0f});
+            AddStaticBox(world, {3.0f, 0.0f}, {kArenaWallHalfThickness, 2.0f});
             const BodyId plate = world.CreateBody({.type = BodyType::Kinematic, .linearVelocity = {300.0f, 0.0f}});
             world.CreateShape(plate, {.geometry = Box({0.1f, 1.0f})});
             std::vector<BodyId> balls;
             for (int k = 0; k < count; ++k) {
-                const Vec2 at{3.0f - kWallHalfThickness - radius - 2.0f * radius * static_cast<float>(k), 0.3f};
+                const Vec2 at{3.0f - kArenaWallHalfThickness - radius - 2.0f * radius * static_cast<float>(k), 0.3f};
                 balls.push_back(world.CreateBody({.type = BodyType::Dynamic, .position = at}));
                 world.CreateShape(balls.back(), {.geometry = Circle({0, 0}, radius), .density = 1.0f, .friction = 0.4f});
             }
             for (int step = 0; step < 4; ++step) {
                 world.Step(kDt);
-                for (BodyId ball : balls) CHECK(world.GetWorldCenter(ball).x < 3.0f - kWallHalfThickness);
+                for (BodyId ball : balls) CHECK(world.GetWorldCenter(ball).x < 3.0f - kArenaWallHalfThickness);
             }
             CHECK(AllFinite(world));
         }

@@ -7,8 +7,7 @@
 #include <span>
 #include <vector>
 
-#include "physics_test_util.h"
-#include "random_cases.h"
+#include "arena_scene.h"
 #include "sensu/geometry/overlap.h"
 #include "sensu_scenes/stacking.h"
 
@@ -17,7 +16,6 @@ using namespace sensu::testing;
 
 namespace {
 
-constexpr float kFullTurnPerStep = kTwoPi / kDt;  // 377 rad/s at 60 Hz
 
 WorldDef NoGravity(bool continuous = true) {
     WorldDef def{.gravity = {0.0f, 0.0f}};
@@ -211,34 +209,15 @@ TEST_CASE("scenes where nothing spins fast step exactly as without continuous co
     }
 }
 
-// A closed 10 m × 10 m arena of 5 cm walls with 20-odd bodies flying at up to 150 m/s and spinning at up
-// to 200 rad/s, restitution 0 to 1, for 4 s; with a kinematic sword turning `swordTurn` turns per step in
-// the middle (0: none). Returns the state hash; counts centre-of-mass positions outside the walls.
+// The arena of arena_scene.h, with a sword turning `swordTurn` turns per step (0: none), for 4 s. Returns
+// the state hash; counts centre-of-mass positions outside the walls.
 static uint64_t RunArena(uint64_t seed, float swordTurn, int& escaped) {
     World world(NoGravity());
-    AddStatic(world, {0, -5}, Box({5.0f, 0.025f}));
-    AddStatic(world, {0, 5}, Box({5.0f, 0.025f}));
-    AddStatic(world, {-5, 0}, Box({0.025f, 5.0f}));
-    AddStatic(world, {5, 0}, Box({0.025f, 5.0f}));
-    if (swordTurn > 0.0f) AddSword(world, {0, 0}, 0.0f, swordTurn * kFullTurnPerStep, true);
-    Rng rng(seed);
-    std::vector<BodyId> bodies;
-    for (int i = 0; i < 24; ++i) {
-        const Vec2 at{rng.Uniform(-4.5f, 4.5f), rng.Uniform(-4.5f, 4.5f)};
-        if (Length(at) < 2.2f) continue;  // clear of the sword
-        const ShapeGeometry g = rng.Chance(0.5f) ? ShapeGeometry{Circle({0, 0}, rng.Uniform(0.03f, 0.2f))}
-                                                 : ShapeGeometry{Box({rng.Uniform(0.02f, 0.4f), rng.Uniform(0.02f, 0.1f)})};
-        const Vec2 v{rng.Uniform(-150.0f, 150.0f), rng.Uniform(-150.0f, 150.0f)};
-        const float omega = rng.Uniform(-200.0f, 200.0f);
-        bodies.push_back(AddDynamic(world, at, g, v, omega, rng.Uniform(0.0f, 1.0f)));
-    }
+    const std::vector<BodyId> bodies = FillArena(world, seed, swordTurn);
     escaped = 0;
     for (int step = 0; step < 240; ++step) {
         world.Step(kDt);
-        for (BodyId b : bodies) {
-            const Vec2 p = world.GetWorldCenter(b);
-            escaped += (std::abs(p.x) > 5.0f || std::abs(p.y) > 5.0f) ? 1 : 0;
-        }
+        for (BodyId b : bodies) escaped += OutsideArena(world, b) ? 1 : 0;
     }
     CHECK(AllFinite(world));
     return world.StateHash();
