@@ -204,20 +204,33 @@ BallCounts DrawBalls(Renderer& r, const Balls& balls, const SweptRegion& truth, 
     return counts;
 }
 
+/// Lines of screen text from the top-left corner down, one after the other.
+class TextColumn {
+public:
+    explicit TextColumn(Renderer& r) : r_(r), line_(r.LineHeight()) {}
+    void Line(const char* text, Color color) {
+        r_.DrawScreenText({10.0f, y_}, text, color);
+        y_ += line_;
+    }
+    /// Half a line of space.
+    void Gap() { y_ += 0.5f * line_; }
+
+private:
+    Renderer& r_;
+    float line_;
+    float y_ = 10.0f;
+};
+
 /// Top-left text: a title, a one-line explanation, the legend and the live numbers of this bar.
 /// `extra`, when given, is one more line below the numbers.
 inline void DrawReport(Renderer& r, const char* title, const char* why, const char* method, const FieldCounts& field,
                        const BallCounts& balls, const char* extra = nullptr) {
-    const float line = r.LineHeight();
-    float y = 10.0f;
-    auto next = [&](const char* text, Color color) {
-        r.DrawScreenText({10.0f, y}, text, color);
-        y += line;
-    };
+    TextColumn column(r);
+    auto next = [&](const char* text, Color color) { column.Line(text, color); };
     char text[256];
     next(title, colors::kText);
     next(why, colors::kTextDim);
-    y += 0.5f * line;
+    column.Gap();
     std::snprintf(text, sizeof text, "%d x %d grid points %.2f m apart, judged against the exact swept region T:",
                   kGridColumns, kGridColumns, field.spacing);
     next(text, colors::kTextDim);

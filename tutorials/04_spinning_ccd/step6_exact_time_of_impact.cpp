@@ -90,17 +90,13 @@ public:
             r.DrawText(first.point + 1.35f * first.normal, "normal", colors::kNormal, TextAnchor::Center);
         }
 
-        const float line = r.LineHeight();
-        float y = 10.0f;
-        auto next = [&](const char* text, Color color) {
-            r.DrawScreenText({10.0f, y}, text, color);
-            y += line;
-        };
+        TextColumn column(r);
+        auto next = [&](const char* text, Color color) { column.Line(text, color); };
         char text[200];
         next("Exact swept region + exact time of impact: the bar stops at its first contact", colors::kText);
         next("Green dots: the exact swept region of the whole step (100 % accurate, no miss, no over-detection).",
              colors::kTextDim);
-        y += 0.5f * line;
+        column.Gap();
         if (first.hit()) {
             std::snprintf(text, sizeof text, "pink: first contact, with the %s, at t = %.3f of the step (%.1f of %.0f deg)%s",
                           firstHit == kWall ? "wall" : "ball", first.t, first.t * bar_.sweepDegrees, bar_.sweepDegrees,
