@@ -151,17 +151,25 @@ private:
     float coreMinRadius_ = 0.0f, coreMaxRadius_ = 0.0f; ///< nearest and farthest core distance from the pivot
     AABB bounds_{};
     std::optional<Sector> fan_;           ///< always set by Init; optional only because Sector has no default
-    Vec2 fanUpperNormal_{}, fanLowerNormal_{}; ///< outward unit normals of the reject wedge's straight sides (world):
-                                          ///< the fan's, or the outer wedge's when the fan is a whole annulus
-    bool wideFan_ = false;                ///< wedge half angle ≥ π/2: it is the union of the two half-planes
-    float sideInner_ = 0.0f;              ///< the sides bound discs whose centre lies beyond this plus their radius (m)
-    float sectorInner_ = 0.0f, sectorOuter_ = -1.0f; ///< radii of a sector inside the region (m); none when outer < inner
-    Vec2 sectorMiddle_{};                 ///< its middle direction (world, not normalised)
-    float sectorCos_ = 1.0f, sectorSin_ = 0.0f; ///< cos and sin of its half angle
+    /// OverlapsDisc's quick tests, laid out four floats per row so that each row is one vector
+    /// operation (see Init). Rows of directions (…X, …Y components) are dotted with the disc's offset
+    /// from the pivot four at a time.
+    struct DiscTests {
+        std::array<float, 4> boxLimits{};           ///< bounds_ as lower.x, lower.y, −upper.x, −upper.y
+        std::array<float, 4> poseX{}, poseY{};      ///< +x and −y face normals of the start pose, then of the end pose
+        std::array<float, 4> poseNear{}, poseFar{}; ///< offsets of the +x, −y edge lines (near) and −x, +y (far), per pose;
+                                                    ///< −∞ when the body is not a rectangle (never inside)
+        std::array<float, 4> sectorX{}, sectorY{};  ///< middle directions of up to four accept sectors (any length)
+        std::array<float, 4> sectorInner{}, sectorOuter{}; ///< their radii (m); inner +∞ for an unused lane
+        std::array<float, 4> sectorCos{}, sectorSin{};     ///< cos and sin of their half angles
+        std::array<float, 4> sideX{}, sideY{};      ///< the reject wedge's upper and lower side normals, then 0, 0
+        std::array<float, 4> radiusBase{}, radiusScale{}; ///< radii compared with ρ², base + scale·(disc radius):
+                                                    ///< the sides' inner radius, the ring's outer and inner radius, unused
+    };
+    alignas(16) DiscTests discTests_{};
+    bool wideFan_ = false;                ///< reject wedge half angle ≥ π/2: it is the union of the two half-planes
     float discReach_ = 0.0f;              ///< the part of OverlapsDisc's reach that does not depend on the disc (m)
     bool rectangle_ = false;              ///< the core is a rectangle (a Box): the start pose's closed-form test
-    Vec2 rectNormalX_{}, rectNormalY_{};  ///< its +x and −y face normals at the start pose (world)
-    std::array<float, 4> rectOffsets_{};  ///< its four edge lines' offsets from the pivot (core_.lines.offset)
 };
 
 } // namespace sensu
