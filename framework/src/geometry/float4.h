@@ -32,14 +32,16 @@ inline Float4 SwapPairs(Float4 v) { return __builtin_shufflevector(v, v, 1, 0, 3
 /// Lane-wise |x|.
 inline Float4 Abs(Float4 v) { return v < Float4{} ? -v : v; }
 
-/// Bit i set when lane i of a comparison is true.
+/// Bit i set when lane i of a comparison is true: the portable form, and the one used (x86's movmskps
+/// where available; the two are compared on every mask in tests/geometry/float4_test.cpp).
+inline unsigned LaneBitsPortable(Int4 mask) { return (mask[0] & 1u) | (mask[1] & 2u) | (mask[2] & 4u) | (mask[3] & 8u); }
 inline unsigned LaneBits(Int4 mask) {
 #if defined(__SSE__)
     Float4 bits;
     std::memcpy(&bits, &mask, sizeof bits);
     return static_cast<unsigned>(_mm_movemask_ps(bits));
 #else
-    return (mask[0] & 1u) | (mask[1] & 2u) | (mask[2] & 4u) | (mask[3] & 8u);
+    return LaneBitsPortable(mask);
 #endif
 }
 

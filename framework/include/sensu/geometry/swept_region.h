@@ -103,10 +103,12 @@ private:
 /// vertex of Q's core meets the body grown by the radii (the first contact of two convex shapes is at
 /// a vertex of one of them). Touching counts as overlap. Costs no allocation and no trig per query;
 /// the constructor prepares what the queries share. Points and circles, the common case, go through
-/// the bounding box (quick reject), a sector known to lie inside the region and, for a rectangle,
-/// the start pose in closed form (quick accepts), the conservative fan's two straight sides and the
-/// ring of radii about the pivot (quick rejects), and only then the arc of the centre in closed form
-/// (entries only, see swept_internal.h). Other shapes: bounding box and ring, then the arcs.
+/// the bounding box, then quick tests evaluated together without branching: the conservative fan's
+/// two straight sides and the ring of radii about the pivot reject; four sectors known to lie inside
+/// the region (one per vertex, the four farthest) and, for a rectangle, the start and end poses in
+/// closed form accept. Only a disc none of them decides (a few in a hundred) takes the arc of its
+/// centre in closed form (entries only, see swept_internal.h). Other shapes: bounding box and ring,
+/// then the arcs.
 class SweptRegion {
 public:
     SweptRegion(const Circle& body, const RotationalSweep& sweep);
