@@ -109,6 +109,14 @@ void PushLeftButton(SDL_Point at, bool down) {
     REQUIRE(SDL_PushEvent(&e) == 1);
 }
 
+void PushFocusLost(SDL_Window* window) {
+    SDL_Event e{};
+    e.type = SDL_WINDOWEVENT;
+    e.window.event = SDL_WINDOWEVENT_FOCUS_LOST;
+    e.window.windowID = SDL_GetWindowID(window);
+    REQUIRE(SDL_PushEvent(&e) == 1);
+}
+
 // SDL's virtual game controller (axes and buttons in SDL_GameController order, mapped by SDL itself).
 constexpr int kAxisRightX = SDL_CONTROLLER_AXIS_RIGHTX, kAxisRightY = SDL_CONTROLLER_AXIS_RIGHTY;
 constexpr int kAxisLeftTrigger = SDL_CONTROLLER_AXIS_TRIGGERLEFT, kAxisRightTrigger = SDL_CONTROLLER_AXIS_TRIGGERRIGHT;
@@ -368,4 +376,24 @@ TEST_CASE("Blade input: unplugging gamepads falls over to another, then to none,
     VirtualPad third;
     s.Frame();
     CHECK(s.seen().gamepad.connected);
+}
+
+TEST_CASE("Blade input: losing focus with the button held releases it; the blade holds", "[app][blade][input]") {
+    BladeSession s;
+    const float target = -60.0f * kDegree;
+    const SDL_Point at = CursorToward(target);
+    PushLeftButton(at, true);
+    s.Frame();
+    s.Frame();
+    CHECK(s.seen().Down(MouseButton::Left));
+    CHECK(AngleGap(s.angle(), target) < kAimTolerance);
+    // The button goes up over another window: this one only hears that it lost focus.
+    PushFocusLost(s.window());
+    CHECK(s.Frame() == Approx(0.0f).margin(1e-6));
+    CHECK(s.seen().Released(MouseButton::Left));
+    CHECK_FALSE(s.seen().Down(MouseButton::Left));
+    // The cursor moving on afterwards no longer steers the blade.
+    PushMotion(CursorToward(40.0f * kDegree), false);
+    CHECK(s.Frame() == Approx(0.0f).margin(1e-6));
+    CHECK(AngleGap(s.angle(), target) < kAimTolerance);
 }

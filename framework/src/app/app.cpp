@@ -192,7 +192,16 @@ void App::ProcessEvents(Input& frame) {
         switch (e.type) {
         case SDL_QUIT: quit_ = true; break;
         case SDL_WINDOWEVENT:
-            if (e.window.event == SDL_WINDOWEVENT_CLOSE && e.window.windowID == SDL_GetWindowID(window_)) quit_ = true;
+            if (e.window.windowID != SDL_GetWindowID(window_)) break;
+            if (e.window.event == SDL_WINDOWEVENT_CLOSE) quit_ = true;
+            // A button released while another window has focus sends this one no release: focus
+            // lost releases every held button (a held blade would otherwise keep aiming).
+            if (e.window.event == SDL_WINDOWEVENT_FOCUS_LOST) {
+                for (int i = 0; i < kMouseButtonCount; ++i) {
+                    frame.mouseReleased[i] = frame.mouseReleased[i] || mouseHeld_[i];
+                    mouseHeld_[i] = false;
+                }
+            }
             break;
         case SDL_KEYDOWN:
             if (e.key.repeat == 0 && e.key.keysym.scancode < kKeyCount) frame.keyPressed[e.key.keysym.scancode] = true;
