@@ -4,6 +4,12 @@
 // truth (4,096 poses), with rounded cores and with translation too.
 #include <catch2/catch.hpp>
 
+// GCC 12 with -fsanitize=address inlines the truth's std::visit over a Circle and then warns that the
+// Capsule alternative's end point "may be used uninitialized" (a branch the variant never takes).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+
 #include <cmath>
 
 #include "rotating_cases.h"
