@@ -450,7 +450,8 @@ bool SweptRegion::OverlapsDisc(Vec2 center, float radius) const {
     const simd::Float4 gaps2 = gaps * gaps;
     const simd::Float4 distance2 = gaps2 + simd::SwapPairs(gaps2); // lane 0: start pose, lane 2: end pose
     const bool inPose = (simd::LaneBits(distance2 <= simd::Splat(reach * reach)) & 5u) != 0u;
-    // The sectors: within the radii (grown by the disc's radius) and inside the window about the middle.
+    // The sectors: within the radii (grown by the disc's radius) and inside the window about the
+    // middle (InWedge of sector_frame.h, four lanes at once).
     const simd::Float4 along = simd::Load(t.sectorX) * ox + simd::Load(t.sectorY) * oy;
     const simd::Float4 across = simd::Abs(simd::Load(t.sectorX) * oy - simd::Load(t.sectorY) * ox);
     const simd::Float4 inner = simd::Max(simd::Load(t.sectorInner) - r, simd::Float4{}), outer = simd::Load(t.sectorOuter) + r;
@@ -461,8 +462,7 @@ bool SweptRegion::OverlapsDisc(Vec2 center, float radius) const {
     // The rejects: bit 0 at or beyond the sides' inner radius, bit 1 beyond the ring, bit 2 inside it.
     const simd::Float4 radii = simd::Max(simd::Load(t.radiusBase) + simd::Load(t.radiusScale) * r, simd::Float4{});
     const simd::Float4 radii2 = radii * radii;
-    const unsigned ring = simd::LaneBits((rho2s >= radii2) & simd::Int4{-1, 0, 0, 0}) | (simd::LaneBits(rho2s > radii2) & 2u) |
-                          (simd::LaneBits(rho2s < radii2) & 4u);
+    const unsigned ring = (simd::LaneBits(rho2s >= radii2) & 1u) | (simd::LaneBits(rho2s > radii2) & 2u) | (simd::LaneBits(rho2s < radii2) & 4u);
     const unsigned outside = simd::LaneBits((simd::Load(t.sideX) * ox + simd::Load(t.sideY) * oy) > r) & 3u;
     const bool beyondSides = ((ring & 1u) != 0u) & (wideFan_ ? outside == 3u : outside != 0u);
     const bool outsideRing = (ring & 6u) != 0u;
