@@ -420,7 +420,8 @@ RotatingImpact swept::ExactRotatingInFrame(const RoundedCore& coreA, const Trans
         if (DiscBeyondRing(rho, rMaxA, reach)) return none;
         return ExactRotatingDisc(coreA, startA, alpha, p, rho, coreB.radius, rMaxA);
     }
-    const float touch = TouchAllowance(rMaxA, swept::MaxRadius(coreB.points.data(), coreB.count), reach);
+    const float rMaxB = swept::MaxRadius(coreB.points.data(), coreB.count);
+    const float touch = TouchAllowance(rMaxA, rMaxB, reach);
     RotatingImpact out;
     out.exact = true;
     const swept::CoreClosestPoints cp = swept::ClosestPointsCores(coreA.points.data(), coreA.count, coreB.points.data(), coreB.count);
@@ -428,12 +429,26 @@ RotatingImpact swept::ExactRotatingInFrame(const RoundedCore& coreA, const Trans
     if (alpha == 0.0f) return out; // no motion and no overlap at the start: no contact
     const float sigma = alpha >= 0.0f ? 1.0f : -1.0f;
     // Every entry of the first turn (diamond angle < 4); only the winner's true angle is then
-    // compared with the sweep (one inverse tangent, TurnAngle; no trig for the limit).
+    // compared with the sweep (one inverse tangent, TurnAngle; no trig for the limit). An arc of
+    // radius ρ about the pivot can only enter a core grown by the reach when ρ lies in the core's ring
+    // [nearest − reach, farthest + reach] (grown by a float allowance, as DiscBeyondRing's): the
+    // others are skipped, which for a small body beside a long one is most of A's arcs (measured: a
+    // rotating bar against a resting 10 cm box, 0.68× the time).
+    Vec2 nearest{};
+    const float rMinA = swept::DistanceFromOrigin(coreA.points.data(), coreA.count, &nearest);
+    const float rMinB = swept::DistanceFromOrigin(coreB.points.data(), coreB.count, &nearest);
+    const float allowance = 1e-6f * (rMaxA + rMaxB + reach);
+    const auto inRing = [&](Vec2 vertex, float nearestOther, float farthestOther) {
+        const float rho = Length(vertex);
+        return (rho <= farthestOther + reach + allowance) & (rho >= nearestOther - reach - allowance);
+    };
     Entry best;
     // Vertices of B, carried backwards, entering A grown by both radii.
-    for (int j = 0; j < coreB.count; ++j) FindEntry(best, coreB.points[j], -sigma, false, coreA, reach);
+    for (int j = 0; j < coreB.count; ++j)
+        if (inRing(coreB.points[j], rMinA, rMaxA)) FindEntry(best, coreB.points[j], -sigma, false, coreA, reach);
     // Vertices of A entering B grown by both radii.
-    for (int i = 0; i < coreA.count; ++i) FindEntry(best, coreA.points[i], sigma, true, coreB, reach);
+    for (int i = 0; i < coreA.count; ++i)
+        if (inRing(coreA.points[i], rMinB, rMaxB)) FindEntry(best, coreA.points[i], sigma, true, coreB, reach);
     if (!(best.key < std::numeric_limits<float>::infinity())) return out;
     return ImpactOfEntry(best, coreA, coreB, startA, alpha);
 }
