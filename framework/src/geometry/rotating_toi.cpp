@@ -78,6 +78,19 @@ float TouchTolerance(const RoundedCore& a, const RoundedCore& b) {
 
 namespace {
 
+// Squared distance between the bounding boxes of two cores' points (same frame): at most the squared
+// distance between the cores.
+float BoxGapSquared(const RoundedCore& a, const RoundedCore& b) {
+    const auto bounds = [](const RoundedCore& c) {
+        AABB box{c.points[0], c.points[0]};
+        for (int i = 1; i < c.count; ++i) box = {Min(box.lower, c.points[i]), Max(box.upper, c.points[i])};
+        return box;
+    };
+    const AABB boxA = bounds(a), boxB = bounds(b);
+    const Vec2 gap = Max(Max(boxB.lower - boxA.upper, boxA.lower - boxB.upper), Vec2{});
+    return LengthSquared(gap);
+}
+
 // Overlap at t = 0 reported in world space (A's start frame → world).
 RotatingImpact OverlappingInWorld(const RoundedCore& coreA, const Transform& startA, const RoundedCore& coreB,
                                   const swept::CoreClosestPoints& cp) {
@@ -424,8 +437,13 @@ RotatingImpact swept::ExactRotatingInFrame(const RoundedCore& coreA, const Trans
     const float touch = TouchAllowance(rMaxA, rMaxB, reach);
     RotatingImpact out;
     out.exact = true;
-    const swept::CoreClosestPoints cp = swept::ClosestPointsCores(coreA.points.data(), coreA.count, coreB.points.data(), coreB.count);
-    if (cp.distanceSquared <= Square(reach + touch)) return OverlappingInWorld(coreA, startA, coreB, cp);
+    // Touching at the start: the cores' closest points (every pair of edges, the costliest part of a
+    // call) only when their bounding boxes are close enough; the boxes' gap never exceeds the cores'
+    // distance (measured: a rotating bar against a resting 10 cm box, a further 0.58× the time).
+    if (BoxGapSquared(coreA, coreB) <= Square(reach + touch)) {
+        const swept::CoreClosestPoints cp = swept::ClosestPointsCores(coreA.points.data(), coreA.count, coreB.points.data(), coreB.count);
+        if (cp.distanceSquared <= Square(reach + touch)) return OverlappingInWorld(coreA, startA, coreB, cp);
+    }
     if (alpha == 0.0f) return out; // no motion and no overlap at the start: no contact
     const float sigma = alpha >= 0.0f ? 1.0f : -1.0f;
     // Every entry of the first turn (diamond angle < 4); only the winner's true angle is then
@@ -433,7 +451,7 @@ RotatingImpact swept::ExactRotatingInFrame(const RoundedCore& coreA, const Trans
     // radius ρ about the pivot can only enter a core grown by the reach when ρ lies in the core's ring
     // [nearest − reach, farthest + reach] (grown by a float allowance, as DiscBeyondRing's): the
     // others are skipped, which for a small body beside a long one is most of A's arcs (measured: a
-    // rotating bar against a resting 10 cm box, 0.68× the time).
+    // rotating bar against a resting 10 cm box, 0.77× the time).
     Vec2 nearest{};
     const float rMinA = swept::DistanceFromOrigin(coreA.points.data(), coreA.count, &nearest);
     const float rMinB = swept::DistanceFromOrigin(coreB.points.data(), coreB.count, &nearest);
