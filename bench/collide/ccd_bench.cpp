@@ -5,6 +5,9 @@
 //    shapes once outside the timed loop (sensu: ToRoundedCore; Box2D: b2DistanceProxy::Set); the
 //    sweeps vary per call and nothing per sweep is prepared outside the loop. Counters: hit_rate and
 //    `missed` = cases hit in the 4,096-pose truth but reported separated.
+//  - TOI/RotatingBarBox/{sensu,box2d}: the same bar and sweeps against a resting 10 × 10 cm box at
+//    the same place, turned by the pair's second angle (the polygon-pair path of the exact time of
+//    impact; Box2D gets the same poses).
 //  - Overlap/CircleSweptRegion/sensu: a 0.5 m circle at the shared A poses against exact swept regions
 //    of the 1 × 0.5 m box (pivot in [-1, 1]², any start angle, sweep in [-2π, 2π]); compare with
 //    Overlap/CircleAABB/sensu (same circle, same poses, one fixed AABB).
@@ -154,6 +157,99 @@ void ToiRotatingBarCircleBox2d(benchmark::State& state) {
     state.counters["missed"] = missed;
 }
 BENCHMARK(ToiRotatingBarCircleBox2d)->Name("TOI/RotatingBarCircle/box2d");
+
+// The box of TOI/RotatingBarBox: 10 × 10 cm, resting where the ball of TOI/RotatingBarCircle rests,
+// turned by the pose pair's second angle.
+constexpr float kSmallBoxHalf = 0.05f;
+
+struct BoxCase {
+    RotationalSweep sweep;
+    RotationalSweep box; // at rest: pivot and angle place it
+    bool truthHit;
+};
+
+const std::vector<BoxCase>& BoxCases() {
+    static const std::vector<BoxCase> cases = [] {
+        std::vector<BoxCase> out;
+        out.reserve(kSweepCount);
+        const Box small({kSmallBoxHalf, kSmallBoxHalf});
+        const auto& poses = PosePairs();
+        for (uint32_t i = 0; i < kSweepCount; ++i) {
+            const BarCase& c = BarCases()[i];
+            const RotationalSweep rest{.pivot = c.ball, .startAngle = poses[i].angleB};
+            bool hit = false;
+            for (int k = 0; k < kTruthPoses && !hit; ++k)
+                hit = Overlap(Bar(), SweepPose(c.sweep, static_cast<float>(k) / (kTruthPoses - 1)), small, SweepPose(rest, 0.0f));
+            out.push_back({c.sweep, rest, hit});
+        }
+        return out;
+    }();
+    return cases;
+}
+
+void ToiRotatingBarBoxSensu(benchmark::State& state) {
+    const auto& cases = BoxCases();
+    const RoundedCore bar = ToRoundedCore(Bar());
+    const RoundedCore small = ToRoundedCore(Box({kSmallBoxHalf, kSmallBoxHalf}));
+    uint32_t i = 0;
+    for (auto _ : state) {
+        const BoxCase& c = cases[i++ & kSweepMask];
+        RotatingImpact hit = TimeOfImpact(bar, c.sweep, small, c.box);
+        benchmark::DoNotOptimize(hit);
+    }
+    int hits = 0, missed = 0;
+    for (const BoxCase& c : cases) {
+        const bool hit = TimeOfImpact(bar, c.sweep, small, c.box).hit();
+        hits += hit;
+        missed += c.truthHit && !hit;
+    }
+    state.counters["hit_rate"] = static_cast<double>(hits) / kSweepCount;
+    state.counters["missed"] = missed;
+}
+BENCHMARK(ToiRotatingBarBoxSensu)->Name("TOI/RotatingBarBox/sensu");
+
+void ToiRotatingBarBoxBox2d(benchmark::State& state) {
+    const auto& cases = BoxCases();
+    b2PolygonShape bar;
+    bar.SetAsBox(1.0f, 0.1f, b2Vec2(0.5f, 0.0f), 0.0f);
+    b2PolygonShape small;
+    small.SetAsBox(kSmallBoxHalf, kSmallBoxHalf);
+    b2TOIInput input;
+    input.proxyA.Set(&bar, 0);
+    input.proxyB.Set(&small, 0);
+    input.tMax = 1.0f;
+    auto prepare = [&](const BoxCase& c) {
+        input.sweepA.localCenter.SetZero();
+        input.sweepA.c0.Set(c.sweep.pivot.x, c.sweep.pivot.y);
+        input.sweepA.c = input.sweepA.c0;
+        input.sweepA.a0 = c.sweep.startAngle;
+        input.sweepA.a = c.sweep.startAngle + c.sweep.sweepAngle;
+        input.sweepA.alpha0 = 0.0f;
+        input.sweepB.localCenter.SetZero();
+        input.sweepB.c0.Set(c.box.pivot.x, c.box.pivot.y);
+        input.sweepB.c = input.sweepB.c0;
+        input.sweepB.a0 = input.sweepB.a = c.box.startAngle;
+        input.sweepB.alpha0 = 0.0f;
+    };
+    uint32_t i = 0;
+    b2TOIOutput output;
+    for (auto _ : state) {
+        prepare(cases[i++ & kSweepMask]);
+        b2TimeOfImpact(&output, &input);
+        benchmark::DoNotOptimize(output);
+    }
+    int hits = 0, missed = 0;
+    for (const BoxCase& c : cases) {
+        prepare(c);
+        b2TimeOfImpact(&output, &input);
+        const bool hit = output.state != b2TOIOutput::e_separated;
+        hits += hit;
+        missed += c.truthHit && !hit;
+    }
+    state.counters["hit_rate"] = static_cast<double>(hits) / kSweepCount;
+    state.counters["missed"] = missed;
+}
+BENCHMARK(ToiRotatingBarBoxBox2d)->Name("TOI/RotatingBarBox/box2d");
 
 void OverlapCircleSweptRegionSensu(benchmark::State& state) {
     constexpr uint32_t kRegions = 1024;
