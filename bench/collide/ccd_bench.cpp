@@ -62,6 +62,7 @@ struct BarCase {
     RotationalSweep sweep;
     Vec2 ball;
     bool truthHit;
+    RotationalSweep rest() const { return {.pivot = ball}; }
 };
 
 // Fine-stepped truth: the bar overlaps the ball at one of 4,096 evenly spaced poses.
@@ -90,71 +91,81 @@ const std::vector<BarCase>& BarCases() {
     return cases;
 }
 
-void ToiRotatingBarCircleSensu(benchmark::State& state) {
-    const auto& cases = BarCases();
-    // Each shape reduced once, as Box2D's distance proxies below are set once: the ball's core sits
-    // at its own origin and its resting "sweep" places it, as Box2D's sweepB.c0 does. The bar's sweep
-    // and the ball's position vary per call.
-    const RoundedCore bar = ToRoundedCore(Bar());
-    const RoundedCore ball = ToRoundedCore(Circle({0.0f, 0.0f}, kBallRadius));
+// One time-of-impact row: toi(k) runs case k (cycling through the sweeps in the timed loop), then
+// hit_rate and `missed` (truth(k) hits, isHit(toi(k)) does not) over all the cases.
+template <class Toi, class IsHit, class Truth>
+void RunToiRow(benchmark::State& state, Toi toi, IsHit isHit, Truth truth) {
     uint32_t i = 0;
     for (auto _ : state) {
-        const BarCase& c = cases[i++ & kSweepMask];
-        RotatingImpact hit = TimeOfImpact(bar, c.sweep, ball, RotationalSweep{.pivot = c.ball});
-        benchmark::DoNotOptimize(hit);
+        auto result = toi(i++ & kSweepMask);
+        benchmark::DoNotOptimize(result);
     }
     int hits = 0, missed = 0;
     for (uint32_t k = 0; k < kSweepCount; ++k) {
-        const bool hit = TimeOfImpact(bar, cases[k].sweep, ball, RotationalSweep{.pivot = cases[k].ball}).hit();
+        const bool hit = isHit(toi(k));
         hits += hit;
-        missed += cases[k].truthHit && !hit;
+        missed += truth(k) && !hit;
     }
     state.counters["hit_rate"] = static_cast<double>(hits) / kSweepCount;
     state.counters["missed"] = missed;
 }
+
+bool SensuHit(const RotatingImpact& impact) { return impact.hit(); }
+bool Box2dHit(const b2TOIOutput& output) { return output.state != b2TOIOutput::e_separated; }
+
+// Box2D's input for the bar (A) turning by `sweep` and B resting where `rest` places it. The pivot
+// is A's local centre, so Box2D rotates about it, exactly our motion.
+void SetSweeps(b2TOIInput& input, const RotationalSweep& sweep, const RotationalSweep& rest) {
+    input.sweepA.localCenter.SetZero();
+    input.sweepA.c0.Set(sweep.pivot.x, sweep.pivot.y);
+    input.sweepA.c = input.sweepA.c0;
+    input.sweepA.a0 = sweep.startAngle;
+    input.sweepA.a = sweep.startAngle + sweep.sweepAngle;
+    input.sweepA.alpha0 = 0.0f;
+    input.sweepB.localCenter.SetZero();
+    input.sweepB.c0.Set(rest.pivot.x, rest.pivot.y);
+    input.sweepB.c = input.sweepB.c0;
+    input.sweepB.a0 = input.sweepB.a = rest.startAngle;
+    input.sweepB.alpha0 = 0.0f;
+}
+
+// Box2D's b2TimeOfImpact for the bar against `other` (a shape set up by the caller).
+template <class Cases>
+void RunBox2dToiRow(benchmark::State& state, const Cases& cases, const b2Shape& other) {
+    b2PolygonShape bar;
+    bar.SetAsBox(1.0f, 0.1f, b2Vec2(0.5f, 0.0f), 0.0f);
+    b2TOIInput input;
+    input.proxyA.Set(&bar, 0);
+    input.proxyB.Set(&other, 0);
+    input.tMax = 1.0f;
+    RunToiRow(
+        state,
+        [&](uint32_t k) {
+            SetSweeps(input, cases[k].sweep, cases[k].rest());
+            b2TOIOutput output;
+            b2TimeOfImpact(&output, &input);
+            return output;
+        },
+        Box2dHit, [&](uint32_t k) { return cases[k].truthHit; });
+}
+
+void ToiRotatingBarCircleSensu(benchmark::State& state) {
+    const auto& cases = BarCases();
+    // Each shape reduced once, as Box2D's distance proxies are set once: the ball's core sits at its
+    // own origin and its resting "sweep" places it, as Box2D's sweepB.c0 does. The bar's sweep and
+    // the ball's position vary per call.
+    const RoundedCore bar = ToRoundedCore(Bar());
+    const RoundedCore ball = ToRoundedCore(Circle({0.0f, 0.0f}, kBallRadius));
+    RunToiRow(
+        state, [&](uint32_t k) { return TimeOfImpact(bar, cases[k].sweep, ball, cases[k].rest()); }, SensuHit,
+        [&](uint32_t k) { return cases[k].truthHit; });
+}
 BENCHMARK(ToiRotatingBarCircleSensu)->Name("TOI/RotatingBarCircle/sensu");
 
 void ToiRotatingBarCircleBox2d(benchmark::State& state) {
-    const auto& cases = BarCases();
-    b2PolygonShape bar;
-    bar.SetAsBox(1.0f, 0.1f, b2Vec2(0.5f, 0.0f), 0.0f);
     b2CircleShape ball;
     ball.m_radius = kBallRadius;
-    b2TOIInput input;
-    input.proxyA.Set(&bar, 0);
-    input.proxyB.Set(&ball, 0);
-    input.tMax = 1.0f;
-    auto prepare = [&](const BarCase& c) {
-        // The pivot is the sweep's local centre: Box2D then rotates about it, exactly our motion.
-        input.sweepA.localCenter.SetZero();
-        input.sweepA.c0.Set(c.sweep.pivot.x, c.sweep.pivot.y);
-        input.sweepA.c = input.sweepA.c0;
-        input.sweepA.a0 = c.sweep.startAngle;
-        input.sweepA.a = c.sweep.startAngle + c.sweep.sweepAngle;
-        input.sweepA.alpha0 = 0.0f;
-        input.sweepB.localCenter.SetZero();
-        input.sweepB.c0.Set(c.ball.x, c.ball.y);
-        input.sweepB.c = input.sweepB.c0;
-        input.sweepB.a0 = input.sweepB.a = 0.0f;
-        input.sweepB.alpha0 = 0.0f;
-    };
-    uint32_t i = 0;
-    b2TOIOutput output;
-    for (auto _ : state) {
-        prepare(cases[i++ & kSweepMask]);
-        b2TimeOfImpact(&output, &input);
-        benchmark::DoNotOptimize(output);
-    }
-    int hits = 0, missed = 0;
-    for (uint32_t k = 0; k < kSweepCount; ++k) {
-        prepare(cases[k]);
-        b2TimeOfImpact(&output, &input);
-        const bool hit = output.state != b2TOIOutput::e_separated;
-        hits += hit;
-        missed += cases[k].truthHit && !hit;
-    }
-    state.counters["hit_rate"] = static_cast<double>(hits) / kSweepCount;
-    state.counters["missed"] = missed;
+    RunBox2dToiRow(state, BarCases(), ball);
 }
 BENCHMARK(ToiRotatingBarCircleBox2d)->Name("TOI/RotatingBarCircle/box2d");
 
@@ -166,6 +177,7 @@ struct BoxCase {
     RotationalSweep sweep;
     RotationalSweep box; // at rest: pivot and angle place it
     bool truthHit;
+    RotationalSweep rest() const { return box; }
 };
 
 const std::vector<BoxCase>& BoxCases() {
@@ -191,63 +203,16 @@ void ToiRotatingBarBoxSensu(benchmark::State& state) {
     const auto& cases = BoxCases();
     const RoundedCore bar = ToRoundedCore(Bar());
     const RoundedCore small = ToRoundedCore(Box({kSmallBoxHalf, kSmallBoxHalf}));
-    uint32_t i = 0;
-    for (auto _ : state) {
-        const BoxCase& c = cases[i++ & kSweepMask];
-        RotatingImpact hit = TimeOfImpact(bar, c.sweep, small, c.box);
-        benchmark::DoNotOptimize(hit);
-    }
-    int hits = 0, missed = 0;
-    for (const BoxCase& c : cases) {
-        const bool hit = TimeOfImpact(bar, c.sweep, small, c.box).hit();
-        hits += hit;
-        missed += c.truthHit && !hit;
-    }
-    state.counters["hit_rate"] = static_cast<double>(hits) / kSweepCount;
-    state.counters["missed"] = missed;
+    RunToiRow(
+        state, [&](uint32_t k) { return TimeOfImpact(bar, cases[k].sweep, small, cases[k].box); }, SensuHit,
+        [&](uint32_t k) { return cases[k].truthHit; });
 }
 BENCHMARK(ToiRotatingBarBoxSensu)->Name("TOI/RotatingBarBox/sensu");
 
 void ToiRotatingBarBoxBox2d(benchmark::State& state) {
-    const auto& cases = BoxCases();
-    b2PolygonShape bar;
-    bar.SetAsBox(1.0f, 0.1f, b2Vec2(0.5f, 0.0f), 0.0f);
     b2PolygonShape small;
     small.SetAsBox(kSmallBoxHalf, kSmallBoxHalf);
-    b2TOIInput input;
-    input.proxyA.Set(&bar, 0);
-    input.proxyB.Set(&small, 0);
-    input.tMax = 1.0f;
-    auto prepare = [&](const BoxCase& c) {
-        input.sweepA.localCenter.SetZero();
-        input.sweepA.c0.Set(c.sweep.pivot.x, c.sweep.pivot.y);
-        input.sweepA.c = input.sweepA.c0;
-        input.sweepA.a0 = c.sweep.startAngle;
-        input.sweepA.a = c.sweep.startAngle + c.sweep.sweepAngle;
-        input.sweepA.alpha0 = 0.0f;
-        input.sweepB.localCenter.SetZero();
-        input.sweepB.c0.Set(c.box.pivot.x, c.box.pivot.y);
-        input.sweepB.c = input.sweepB.c0;
-        input.sweepB.a0 = input.sweepB.a = c.box.startAngle;
-        input.sweepB.alpha0 = 0.0f;
-    };
-    uint32_t i = 0;
-    b2TOIOutput output;
-    for (auto _ : state) {
-        prepare(cases[i++ & kSweepMask]);
-        b2TimeOfImpact(&output, &input);
-        benchmark::DoNotOptimize(output);
-    }
-    int hits = 0, missed = 0;
-    for (const BoxCase& c : cases) {
-        prepare(c);
-        b2TimeOfImpact(&output, &input);
-        const bool hit = output.state != b2TOIOutput::e_separated;
-        hits += hit;
-        missed += c.truthHit && !hit;
-    }
-    state.counters["hit_rate"] = static_cast<double>(hits) / kSweepCount;
-    state.counters["missed"] = missed;
+    RunBox2dToiRow(state, BoxCases(), small);
 }
 BENCHMARK(ToiRotatingBarBoxBox2d)->Name("TOI/RotatingBarBox/box2d");
 
