@@ -370,9 +370,8 @@ RotatingImpact ExactRotatingPolygonDisc(const RoundedCore& coreA, const Transfor
     for (; edges != 0; edges &= edges - 1) {
         // swept::EdgeEntry with the scan's h (h² ≥ 0 there already).
         const int i = std::countr_zero(edges);
-        const Vec2 nrm = coreA.normals[i];
-        const float d = lines.offset[i] + reach, h = heights[i];
-        if (std::abs(h - s * lines.middle[i]) <= lines.halfLength[i] + pad) consider(d * nrm + (s * h) * LeftPerp(nrm), i);
+        const swept::PieceEntry e = swept::EdgeEntryAtHeight(s, heights[i], coreA.normals[i], swept::LineOf(lines, i), reach, pad);
+        if (e.within) consider(e.x, i);
     }
     for (; vertices != 0; vertices &= vertices - 1) {
         const int i = std::countr_zero(vertices);

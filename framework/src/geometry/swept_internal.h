@@ -146,15 +146,21 @@ struct PieceEntry {
 /// or a square root into a jump on the sign of x, which for random queries mispredicts half the time.
 inline float PositivePart(float x) { return 0.5f * (x + std::abs(x)); }
 
+/// EdgeEntry for a line the circle is known to reach, given the entry's height h = √(ρ² − D²) along
+/// the line (D = offset + reach): callers that take the roots of several lines at once use it.
+inline PieceEntry EdgeEntryAtHeight(float s, float h, Vec2 nrm, const EdgeLine& line, float reach, float pad) {
+    // τ = s·h on the edge: |s·h − middle| ≤ halfLength, i.e. |h − s·middle| ≤ halfLength.
+    return {(line.offset + reach) * nrm + (s * h) * LeftPerp(nrm), std::abs(h - s * line.middle) <= line.halfLength + pad};
+}
+
 /// The entry into edge line `line` (outward unit normal nrm) pushed out by reach, for the circle of
 /// squared radius rho2 travelled in direction s; pad: float allowance on the edge's extent.
 inline PieceEntry EdgeEntry(float s, float rho2, Vec2 nrm, const EdgeLine& line, float reach, float pad) {
     const float d = line.offset + reach;
     const float h2 = rho2 - d * d;
-    const float h = std::sqrt(PositivePart(h2));
-    // τ = s·h on the edge: |s·h − middle| ≤ halfLength, i.e. |h − s·middle| ≤ halfLength.
-    const bool within = (h2 >= 0.0f) & (std::abs(h - s * line.middle) <= line.halfLength + pad);
-    return {d * nrm + (s * h) * LeftPerp(nrm), within};
+    PieceEntry entry = EdgeEntryAtHeight(s, std::sqrt(PositivePart(h2)), nrm, line, reach, pad);
+    entry.within &= h2 >= 0.0f;
+    return entry;
 }
 
 /// Float allowance of a few ulps of ρ on the edges' extents, so an arc through a shared corner of two
