@@ -11,23 +11,24 @@
 //  - Overlap/CircleSweptRegion/sensu: a 0.5 m circle at the shared A poses against exact swept regions
 //    of the 1 × 0.5 m box (pivot in [-1, 1]², any start angle, sweep in [-2π, 2π]); compare with
 //    Overlap/CircleAABB/sensu (same circle, same poses, one fixed AABB).
-//  - CCDQuery/*: the whole query of one step, as the World runs it (physics/continuous.cpp): one swept
-//    region per fast body, a filter over the candidates, then the exact time of impact
-//    (TimeOfImpact on the rounded cores, a core made per candidate as the World does) for those
-//    that pass. The bar turns 3 rad about the origin from 256 start angles in turn; 10,000 resting
-//    5 cm circles lie uniformly in [-2, 2]² (about 40 % inside the sweep's bounding box).
-//      Region: SweptRegion::Overlaps as the filter (the engine's way; the issue's "build the region,
-//        filter 10,000 random circles, exact time of impact for those that pass").
-//      AABB: the region's bounding box as the filter (what a broad phase without the region passes).
-//      SpeculativeAABB: the AABB of the start and end poses only: fewer calls, but it loses the hits
-//        in mid-sweep.
-//      RegionTOI: no separate filter, SweptRegion::TimeOfImpact per circle (its rejects first, then
-//        the exact entry reusing the region's set-up): the cheapest way for resting circles.
-//    All rows build the region inside the timed loop and use the same circles; the first three call
-//    the same TimeOfImpact. Counters, computed once over the 256 sweeps outside the timed loop:
-//    toi_calls and hits per query, and `lost` = hits of the exact time of impact on all 10,000 circles
-//    that the row's filter dropped, summed over the 256 queries (0 unless the filter is not
-//    conservative).
+//  - CCDQuery/*: the whole query of one step for resting circles: build one swept region, filter
+//    10,000 candidates, exact time of impact for those that pass. The bar turns 3 rad about the origin
+//    from 256 start angles in turn; 10,000 resting 5 cm circles lie uniformly in [-2, 2]² (about 40 %
+//    inside the sweep's bounding box).
+//      Region: as the World runs it (physics/continuous.cpp): SweptRegion::TimeOfImpact per circle;
+//        the region's bounding box and its ring of radii are the filter, the circle's arc in closed
+//        form (with the region's set-up: no trig, no core per circle) the exact time of impact.
+//      AABB: the region's bounding box as the filter (what a broad phase without the region passes),
+//        then TimeOfImpact of rotating_toi.h on the rounded cores (the bar's and the circles' built
+//        once outside the timed loop: the baseline pays nothing per candidate but the call).
+//      RegionFilter: SweptRegion::Overlaps (exact) as the filter, then the same TimeOfImpact as AABB:
+//        the arc is done twice, which is why the World does not do it this way for circles.
+//      SpeculativeAABB: the AABB of the start and end poses only, then the same TimeOfImpact: fewer
+//        calls, but it loses the hits in mid-sweep.
+//    All rows build the region inside the timed loop and use the same circles. Counters, computed once
+//    over the 256 sweeps outside the timed loop: toi_calls (circles through the filter) and hits per
+//    query, and `lost` = hits of the exact time of impact on all 10,000 circles that the row missed,
+//    summed over the 256 queries (0 unless the filter is not conservative).
 #include <benchmark/benchmark.h>
 #include <box2d/b2_time_of_impact.h>
 #include <box2d/box2d.h>
@@ -257,30 +258,42 @@ RotationalSweep QuerySweep(uint32_t i) {
     return {.pivot = {}, .startAngle = kTwoPi * static_cast<float>(i & 255) / 256.0f, .sweepAngle = kBarTurn};
 }
 
-// Exact time of impact of the bar against one resting circle, a core made per call as in the World.
-bool QueryHit(const RoundedCore& bar, const RotationalSweep& sweep, const Circle& c) {
-    return TimeOfImpact(bar, sweep, ToRoundedCore(c), RotationalSweep{}).hit();
+// The circles' rounded cores, built once, as a broad phase that caches them per shape would: the
+// baseline rows pay no core per candidate.
+const std::vector<RoundedCore>& QueryCores() {
+    static const std::vector<RoundedCore> cores = [] {
+        std::vector<RoundedCore> out;
+        for (const Circle& c : QueryCircles()) out.push_back(ToRoundedCore(c));
+        return out;
+    }();
+    return cores;
+}
+
+// Exact time of impact of the bar against one resting circle's core.
+bool QueryHit(const RoundedCore& bar, const RotationalSweep& sweep, const RoundedCore& circle) {
+    return TimeOfImpact(bar, sweep, circle, RotationalSweep{}).hit();
 }
 
 template <class Filter>
 void RunCcdQuery(benchmark::State& state, Filter passes) {
     const auto& circles = QueryCircles();
+    const auto& cores = QueryCores();
     const RoundedCore bar = ToRoundedCore(Bar());
     uint32_t i = 0;
     long hits = 0;
     for (auto _ : state) {
         const RotationalSweep sweep = QuerySweep(i++);
         const auto filter = passes(sweep);
-        for (const Circle& c : circles)
-            if (filter(c)) hits += QueryHit(bar, sweep, c);
+        for (size_t c = 0; c < circles.size(); ++c)
+            if (filter(circles[c])) hits += QueryHit(bar, sweep, cores[c]);
         benchmark::DoNotOptimize(hits);
     }
     long calls = 0, found = 0, lost = 0;
     for (uint32_t k = 0; k < 256; ++k) {
         const RotationalSweep sweep = QuerySweep(k);
         const auto filter = passes(sweep);
-        for (const Circle& c : circles) {
-            const bool through = filter(c), hit = QueryHit(bar, sweep, c);
+        for (size_t c = 0; c < circles.size(); ++c) {
+            const bool through = filter(circles[c]), hit = QueryHit(bar, sweep, cores[c]);
             calls += through;
             found += through && hit;
             lost += !through && hit;
@@ -292,9 +305,27 @@ void RunCcdQuery(benchmark::State& state, Filter passes) {
 }
 
 void CcdQueryRegionSensu(benchmark::State& state) {
-    RunCcdQuery(state, [](const RotationalSweep& sweep) {
-        return [region = SweptRegion(Bar(), sweep)](const Circle& c) { return region.Overlaps(c, Transform{}); };
-    });
+    const auto& circles = QueryCircles();
+    uint32_t i = 0;
+    long hits = 0;
+    for (auto _ : state) {
+        const SweptRegion region(Bar(), QuerySweep(i++));
+        for (const Circle& c : circles) hits += region.TimeOfImpact(c, Transform{}).hit();
+        benchmark::DoNotOptimize(hits);
+    }
+    const auto& cores = QueryCores();
+    const RoundedCore bar = ToRoundedCore(Bar());
+    long found = 0, lost = 0;
+    for (uint32_t k = 0; k < 256; ++k) {
+        const SweptRegion region(Bar(), QuerySweep(k));
+        for (size_t c = 0; c < circles.size(); ++c) {
+            const bool hit = region.TimeOfImpact(circles[c], Transform{}).hit();
+            found += hit;
+            lost += !hit && QueryHit(bar, QuerySweep(k), cores[c]);
+        }
+    }
+    state.counters["hits"] = static_cast<double>(found) / 256.0;
+    state.counters["lost"] = static_cast<double>(lost);
 }
 BENCHMARK(CcdQueryRegionSensu)->Name("CCDQuery/Region/sensu");
 
@@ -305,29 +336,12 @@ void CcdQueryAabbSensu(benchmark::State& state) {
 }
 BENCHMARK(CcdQueryAabbSensu)->Name("CCDQuery/AABB/sensu");
 
-void CcdQueryRegionToiSensu(benchmark::State& state) {
-    const auto& circles = QueryCircles();
-    uint32_t i = 0;
-    long hits = 0;
-    for (auto _ : state) {
-        const SweptRegion region(Bar(), QuerySweep(i++));
-        for (const Circle& c : circles) hits += region.TimeOfImpact(c, Transform{}).hit();
-        benchmark::DoNotOptimize(hits);
-    }
-    const RoundedCore bar = ToRoundedCore(Bar());
-    long found = 0, lost = 0;
-    for (uint32_t k = 0; k < 256; ++k) {
-        const SweptRegion region(Bar(), QuerySweep(k));
-        for (const Circle& c : circles) {
-            const bool hit = region.TimeOfImpact(c, Transform{}).hit();
-            found += hit;
-            lost += !hit && QueryHit(bar, QuerySweep(k), c);
-        }
-    }
-    state.counters["hits"] = static_cast<double>(found) / 256.0;
-    state.counters["lost"] = static_cast<double>(lost);
+void CcdQueryRegionFilterSensu(benchmark::State& state) {
+    RunCcdQuery(state, [](const RotationalSweep& sweep) {
+        return [region = SweptRegion(Bar(), sweep)](const Circle& c) { return region.Overlaps(c, Transform{}); };
+    });
 }
-BENCHMARK(CcdQueryRegionToiSensu)->Name("CCDQuery/RegionTOI/sensu");
+BENCHMARK(CcdQueryRegionFilterSensu)->Name("CCDQuery/RegionFilter/sensu");
 
 void CcdQuerySpeculativeAabbSensu(benchmark::State& state) {
     RunCcdQuery(state, [](const RotationalSweep& sweep) {

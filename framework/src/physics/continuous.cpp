@@ -13,7 +13,8 @@
 // region's bounds grown by how far any other body travels this step (proxies hold start-of-step poses);
 // candidates at rest are filtered by the region itself, moving ones by the box of their own path; the
 // time of impact of rotating_toi.h (exact for a spin about a fixed pivot against a resting shape,
-// conservative advancement otherwise) gives the first contact. Pairs whose regular contact already held
+// conservative advancement otherwise) gives the first contact. For a resting circle the region's own
+// time of impact is filter and time of impact in one. Pairs whose regular contact already held
 // them this step (manifold points, velocities untouched by this phase, little rotation) are skipped.
 //
 // Impacts are solved earliest first over all fast bodies, so every body's pose is known at each impact
@@ -45,6 +46,7 @@
 // rotor that comes round within the step still hits (seed 002 §5.4.1's small step past the contact).
 #include <array>
 #include <cmath>
+#include <optional>
 #include <span>
 #include <type_traits>
 #include <variant>
@@ -324,11 +326,14 @@ private:
             const int shapeIndex = static_cast<int>(sid.index);
             const ConvexShape convex = AsConvex(w_.shapes[shapeIndex].geometry);
             const RoundedCore core = CoreOf(convex, body.localCenter);
-            const SweptRegion region =
-                std::visit([&](const auto& s) { return SweptRegion(s, sweep); }, Centered(convex, body.localCenter));
+            const ConvexShape centered = Centered(convex, body.localCenter);
+            const SweptRegion region = std::visit([&](const auto& s) { return SweptRegion(s, sweep); }, centered);
+            // The region's own time of impact stands for the core's only when it was built from the
+            // shape itself, not from the bounding circle Centered falls back to.
+            const bool regionIsShape = centered.index() == convex.index();
             state.bounds = sid == body.shapes.front() ? region.bounds() : Union(state.bounds, region.bounds());
             w_.broadPhase.Query(Inflate(region.bounds(), grow),
-                                [&](int other) { TestPair(f, shapeIndex, core, region, t0, other, best); });
+                                [&](int other) { TestPair(f, shapeIndex, core, region, regionIsShape, t0, other, best); });
         }
     }
 
@@ -343,8 +348,8 @@ private:
         }
     }
 
-    void TestPair(int f, int shapeIndex, const RoundedCore& core, const SweptRegion& region, float t0, int otherShape,
-                  ContinuousImpact& best) {
+    void TestPair(int f, int shapeIndex, const RoundedCore& core, const SweptRegion& region, bool regionIsShape, float t0,
+                  int otherShape, ContinuousImpact& best) {
         const Shape& os = w_.shapes[otherShape];
         const int o = os.body;
         if (o == f) return;
@@ -357,7 +362,16 @@ private:
         float from = Max(t0, State(o).base);
         if (HeldByContact(f, shapeIndex, o, otherShape)) return;
         const bool otherMoves = ob.v.x != 0.0f || ob.v.y != 0.0f || ob.w != 0.0f;  // a state flag, as IsMovingBody
-        if (!otherMoves) {
+        // A resting disc met over the region's whole sweep: the region's time of impact is the filter and
+        // the exact entry in one (its box and ring reject, then the disc's arc in closed form, with the
+        // region's set-up and no core per candidate). Deciding overlap first and then running the time of
+        // impact would do the same arc twice (sensu-bench-collide CCDQuery/*).
+        const Circle* disc = std::get_if<Circle>(&os.geometry);
+        std::optional<RotatingImpact> first;
+        if (!otherMoves && disc != nullptr && regionIsShape && from == t0) {
+            first = region.TimeOfImpact(*disc, PoseAt(o, from));
+            if (!first->hit()) return;
+        } else if (!otherMoves) {
             const Transform pose = PoseAt(o, from);
             if (!std::visit([&](const auto& g) { return region.Overlaps(g, pose); }, os.geometry)) return;
         } else {
@@ -365,14 +379,16 @@ private:
             const Vec2 c0 = CenterAt(o, from), c1 = CenterAt(o, 1.0f);
             if (!Overlaps(Inflate(AABB{Min(c0, c1), Max(c0, c1)}, ob.sweepRadius), region.bounds())) return;
         }
-        const RoundedCore otherCore = CoreOf(AsConvex(os.geometry), ob.localCenter);
+        std::optional<RoundedCore> otherCore;
         const SolverSettings& st = w_.settings;
         // The first contact; while the pair only touches at `from` without closing (a spinning box rolling
         // along a wall touches it corner after corner), the contact after a small step past it.
         constexpr int kAttempts = 4;
         for (int attempt = 0; attempt < kAttempts; ++attempt) {
             if (from >= best.t || from >= 1.0f) return;
-            const RotatingImpact hit = TimeOfImpact(core, SweepFrom(f, from), otherCore, SweepFrom(o, from));
+            if (!first && !otherCore) otherCore = CoreOf(AsConvex(os.geometry), ob.localCenter);
+            const RotatingImpact hit = first ? *first : TimeOfImpact(core, SweepFrom(f, from), *otherCore, SweepFrom(o, from));
+            first.reset();
             if (!hit.hit()) return;
             const float t = from + hit.t * (1.0f - from);
             if (t >= best.t) return;
