@@ -44,18 +44,20 @@ public:
         // the step) of what passes; the earliest contact wins.
         const SweptRegion region(body, sweep);
         RotatingImpact first;  // Separated at t = 1 until something is hit
-        int firstHit = -1, timed = 0;  // firstHit: a ball's index or kWall
+        int firstHit = -1, reached = 0;  // firstHit: a ball's index or kWall
         auto keepEarliest = [&](const RotatingImpact& impact, int what) {
-            ++timed;
-            if (impact.hit() && (!first.hit() || impact.t < first.t)) {
+            if (!impact.hit()) return;
+            ++reached;
+            if (!first.hit() || impact.t < first.t) {
                 first = impact;
                 firstHit = what;
             }
         };
-        for (size_t i = 0; i < balls_.centers.size(); ++i) {
-            const Circle ball = balls_.Ball(i);
-            if (region.Overlaps(ball, Transform{})) keepEarliest(region.TimeOfImpact(ball, Transform{}), static_cast<int>(i));
-        }
+        // A resting ball: the region's own time of impact is filter and narrow phase in one (its bounding
+        // box and ring of radii reject, then the ball's arc in closed form). Asking Overlaps first would
+        // trace the same arc twice; the World does it this way too.
+        for (size_t i = 0; i < balls_.centers.size(); ++i)
+            keepEarliest(region.TimeOfImpact(balls_.Ball(i), Transform{}), static_cast<int>(i));
         // The wall is a box at rest: the general TimeOfImpact, with a motionless sweep placing it.
         const RotationalSweep wallAtRest{.pivot = wallPose.p, .startAngle = wallDegrees_ * kDegrees};
         if (region.Overlaps(wall_, wallPose)) keepEarliest(TimeOfImpact(body, sweep, wall_, wallAtRest), kWall);
@@ -109,11 +111,11 @@ public:
         } else {
             next("no contact this step: the bar turns the whole alpha", colors::kGreen);
         }
-        std::snprintf(text, sizeof text, "yellow: %d more shapes in the region, reached later in the step (time of impact computed for %d)",
-                      timed - (first.hit() ? 1 : 0), timed);
+        std::snprintf(text, sizeof text, "yellow: %d more shapes in the region, reached later in the step",
+                      reached - (first.hit() ? 1 : 0));
         next(text, colors::kYellow);
-        std::snprintf(text, sizeof text, "gray: %d shapes rejected by the region, no time of impact needed",
-                      static_cast<int>(balls_.centers.size()) + 1 - timed);
+        std::snprintf(text, sizeof text, "gray: %d shapes outside the region: not touched this step",
+                      static_cast<int>(balls_.centers.size()) + 1 - reached);
         next(text, colors::kGray);
     }
 
