@@ -6,7 +6,9 @@
 #include <cstdint>
 #include <cstring>
 
-#if defined(__SSE__)
+#include "x86_paths.h"
+
+#if SENSU_X86_PATHS
 #include <xmmintrin.h>
 #endif
 
@@ -36,7 +38,7 @@ inline Float4 Abs(Float4 v) { return v < Float4{} ? -v : v; }
 /// where available; the two are compared on every mask in tests/geometry/float4_test.cpp).
 inline unsigned LaneBitsPortable(Int4 mask) { return (mask[0] & 1u) | (mask[1] & 2u) | (mask[2] & 4u) | (mask[3] & 8u); }
 inline unsigned LaneBits(Int4 mask) {
-#if defined(__SSE__)
+#if SENSU_X86_PATHS
     Float4 bits;
     std::memcpy(&bits, &mask, sizeof bits);
     return static_cast<unsigned>(_mm_movemask_ps(bits));

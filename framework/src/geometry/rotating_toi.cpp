@@ -6,12 +6,13 @@
 #include <cstdint>
 #include <limits>
 
-#if defined(__SSE2__) || defined(_M_X64)
-#include <emmintrin.h>
-#endif
-
 #include "sincos_pair.h"
 #include "swept_internal.h"
+#include "x86_paths.h"
+
+#if SENSU_X86_PATHS
+#include <emmintrin.h>
+#endif
 
 namespace sensu {
 
@@ -232,7 +233,7 @@ struct EdgeScan {
                                                   std::array<float, kMaxPolygonVertices>& heights) {
     const int n = core.count;
     const RoundedCoreEdges& lines = core.lines;
-#if defined(__SSE2__) || defined(_M_X64)
+#if SENSU_X86_PATHS
     // Lanes past the count read the arrays' unused tail (kMaxPolygonVertices is a multiple of 4)
     // and are masked out (a box, four edges, needs no mask).
     static_assert(kMaxPolygonVertices % 4 == 0);

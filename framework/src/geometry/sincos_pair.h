@@ -32,7 +32,9 @@
 
 #include "sensu/math/rot.h"
 
-#if defined(__SSE2__) || defined(_M_X64)
+#include "x86_paths.h"
+
+#if SENSU_X86_PATHS
 #include <emmintrin.h>
 #endif
 
@@ -93,7 +95,7 @@ alignas(16) inline constexpr std::array<Point, kSteps> kTable = MakeTable();
 
 /// {Rot::FromAngle(a), Rot::FromAngle(b)} within 1 ulp per component (see the top of this file).
 inline RotPair SinCosPair(float a, float b) {
-#if defined(__SSE2__) || defined(_M_X64)
+#if SENSU_X86_PATHS
     // Every constant twice, 16-byte aligned, so each is one memory operand. Not const on purpose:
     // GCC folds a constant table (or set1 of a constant) into a scalar load and a broadcast per
     // constant, a fifth more instructions. Never written.
