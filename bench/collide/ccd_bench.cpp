@@ -25,6 +25,9 @@
 //        the arc is done twice, which is why the World does not do it this way for circles.
 //      SpeculativeAABB: the AABB of the start and end poses only, then the same TimeOfImpact: fewer
 //        calls, but it loses the hits in mid-sweep.
+//      RegionBoxes, AABBBoxes: the same sweeps against 10,000 resting 10 × 10 cm boxes at random
+//        angles, filtered by SweptRegion::Overlaps (as the World does for shapes other than circles)
+//        or by each box's bounding box against the region's, then TimeOfImpact on cores built once.
 //    All rows build the region inside the timed loop and use the same circles. Counters, computed once
 //    over the 256 sweeps outside the timed loop: toi_calls (circles through the filter; for Region,
 //    those whose arc the region's time of impact traces) and hits per query, and `lost` = hits of the
@@ -270,31 +273,68 @@ const std::vector<RoundedCore>& QueryCores() {
     return cores;
 }
 
-// Exact time of impact of the bar against one resting circle's core.
-bool QueryHit(const RoundedCore& bar, const RotationalSweep& sweep, const RoundedCore& circle) {
-    return TimeOfImpact(bar, sweep, circle, RotationalSweep{}).hit();
+// The same query against 10,000 resting 10 × 10 cm boxes at random angles (crates in a blade's path),
+// each with its pose, its bounding box and its rounded core prepared once, as a broad phase holds them.
+struct PlacedBox {
+    Box box;
+    Transform pose;
+    AABB bounds;
+};
+
+const std::vector<PlacedBox>& QueryBoxes() {
+    static const std::vector<PlacedBox> boxes = [] {
+        std::mt19937_64 engine(7007);
+        std::uniform_real_distribution<float> position(-2.0f, 2.0f), angle(-kPi, kPi);
+        std::vector<PlacedBox> out;
+        out.reserve(kQueryCircles);
+        for (int i = 0; i < kQueryCircles; ++i) {
+            const Box box({kBallRadius, kBallRadius});
+            const float x = position(engine), y = position(engine);
+            const Transform pose = Transform::FromAngle({x, y}, angle(engine));
+            const RoundedCore core = ToRoundedCore(box, pose);
+            AABB bounds{core.points[0], core.points[0]};
+            for (int k = 1; k < core.count; ++k) bounds = {Min(bounds.lower, core.points[k]), Max(bounds.upper, core.points[k])};
+            out.push_back({box, pose, bounds});
+        }
+        return out;
+    }();
+    return boxes;
 }
 
-template <class Filter>
-void RunCcdQuery(benchmark::State& state, Filter passes) {
-    const auto& circles = QueryCircles();
-    const auto& cores = QueryCores();
+const std::vector<RoundedCore>& QueryBoxCores() {
+    static const std::vector<RoundedCore> cores = [] {
+        std::vector<RoundedCore> out;
+        for (const PlacedBox& b : QueryBoxes()) out.push_back(ToRoundedCore(b.box, b.pose));
+        return out;
+    }();
+    return cores;
+}
+
+// Exact time of impact of the bar against one resting candidate's core.
+bool QueryHit(const RoundedCore& bar, const RotationalSweep& sweep, const RoundedCore& candidate) {
+    return TimeOfImpact(bar, sweep, candidate, RotationalSweep{}).hit();
+}
+
+// Build the filter for the step's sweep, then the exact time of impact for each candidate it passes.
+template <class Candidate, class Filter>
+void RunCcdQuery(benchmark::State& state, const std::vector<Candidate>& candidates, const std::vector<RoundedCore>& cores,
+                 Filter passes) {
     const RoundedCore bar = ToRoundedCore(Bar());
     uint32_t i = 0;
     long hits = 0;
     for (auto _ : state) {
         const RotationalSweep sweep = QuerySweep(i++);
         const auto filter = passes(sweep);
-        for (size_t c = 0; c < circles.size(); ++c)
-            if (filter(circles[c])) hits += QueryHit(bar, sweep, cores[c]);
+        for (size_t c = 0; c < candidates.size(); ++c)
+            if (filter(candidates[c])) hits += QueryHit(bar, sweep, cores[c]);
         benchmark::DoNotOptimize(hits);
     }
     long calls = 0, found = 0, lost = 0;
     for (uint32_t k = 0; k < 256; ++k) {
         const RotationalSweep sweep = QuerySweep(k);
         const auto filter = passes(sweep);
-        for (size_t c = 0; c < circles.size(); ++c) {
-            const bool through = filter(circles[c]), hit = QueryHit(bar, sweep, cores[c]);
+        for (size_t c = 0; c < candidates.size(); ++c) {
+            const bool through = filter(candidates[c]), hit = QueryHit(bar, sweep, cores[c]);
             calls += through;
             found += through && hit;
             lost += !through && hit;
@@ -303,6 +343,11 @@ void RunCcdQuery(benchmark::State& state, Filter passes) {
     state.counters["toi_calls"] = static_cast<double>(calls) / 256.0;
     state.counters["hits"] = static_cast<double>(found) / 256.0;
     state.counters["lost"] = static_cast<double>(lost);
+}
+
+template <class Filter>
+void RunCcdQuery(benchmark::State& state, Filter passes) {
+    RunCcdQuery(state, QueryCircles(), QueryCores(), passes);
 }
 
 void CcdQueryRegionSensu(benchmark::State& state) {
@@ -356,5 +401,19 @@ void CcdQuerySpeculativeAabbSensu(benchmark::State& state) {
     });
 }
 BENCHMARK(CcdQuerySpeculativeAabbSensu)->Name("CCDQuery/SpeculativeAABB/sensu");
+
+void CcdQueryRegionBoxesSensu(benchmark::State& state) {
+    RunCcdQuery(state, QueryBoxes(), QueryBoxCores(), [](const RotationalSweep& sweep) {
+        return [region = SweptRegion(Bar(), sweep)](const PlacedBox& b) { return region.Overlaps(b.box, b.pose); };
+    });
+}
+BENCHMARK(CcdQueryRegionBoxesSensu)->Name("CCDQuery/RegionBoxes/sensu");
+
+void CcdQueryAabbBoxesSensu(benchmark::State& state) {
+    RunCcdQuery(state, QueryBoxes(), QueryBoxCores(), [](const RotationalSweep& sweep) {
+        return [bounds = SweptRegion(Bar(), sweep).bounds()](const PlacedBox& b) { return Overlaps(b.bounds, bounds); };
+    });
+}
+BENCHMARK(CcdQueryAabbBoxesSensu)->Name("CCDQuery/AABBBoxes/sensu");
 
 } // namespace

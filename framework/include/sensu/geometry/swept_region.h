@@ -143,6 +143,15 @@ private:
     bool OverlapsRounded(const RoundedCore& query) const;
     /// A disc (world centre, radius ≥ 0): the fast path of points and circles.
     bool OverlapsDisc(Vec2 center, float radius) const;
+    /// What OverlapsDisc's quick tests (bounding box, then the rows of DiscTests) decide, before any arc.
+    enum class DiscVerdict : unsigned { Outside = 0, Inside = 1, Undecided = 2 };
+    DiscVerdict QuickDisc(Vec2 center, float radius) const;
+    /// Other shapes: the quick tests of the bounding disc (world centre, radius outer) and of an
+    /// inscribed disc (same centre, radius inner) first, then the arcs of OverlapsRounded.
+    template <class ShapeT>
+    bool OverlapsByDiscs(const ShapeT& shape, const Transform& xf, Vec2 center, float outer, float inner) const;
+    /// How far from the region a disc of this radius may lie and still count (m).
+    float DiscReach(float radius) const;
 
     Vec2 pivot_{};                        ///< mid-step pivot (world)
     Rot startRotation_{};                 ///< body rotation at t = 0
