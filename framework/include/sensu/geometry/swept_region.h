@@ -107,8 +107,9 @@ private:
 /// two straight sides and the ring of radii about the pivot reject; four sectors known to lie inside
 /// the region (one per vertex, the four farthest) and, for a rectangle, the start and end poses in
 /// closed form accept. Only a disc none of them decides (a few in a hundred) takes the arc of its
-/// centre in closed form (entries only, see swept_internal.h). Other shapes: bounding box and ring,
-/// then the arcs.
+/// centre in closed form (entries only, see swept_internal.h). Other shapes go through the same quick
+/// tests twice: their bounding disc rejected is outside, a disc inside them accepted is inside; the
+/// rest take the arcs.
 class SweptRegion {
 public:
     SweptRegion(const Circle& body, const RotationalSweep& sweep);
