@@ -42,6 +42,7 @@
 #include <random>
 #include <vector>
 
+#include "fastest.h"
 #include "pose_pairs.h"
 #include "sensu/geometry/overlap.h"
 #include "sensu/geometry/rotating_toi.h"
@@ -165,14 +166,14 @@ void ToiRotatingBarCircleSensu(benchmark::State& state) {
         state, [&](uint32_t k) { return TimeOfImpact(bar, cases[k].sweep, ball, cases[k].rest()); }, SensuHit,
         [&](uint32_t k) { return cases[k].truthHit; });
 }
-BENCHMARK(ToiRotatingBarCircleSensu)->Name("TOI/RotatingBarCircle/sensu");
+BENCHMARK(ToiRotatingBarCircleSensu)->Name("TOI/RotatingBarCircle/sensu")->ComputeStatistics("min", Fastest);
 
 void ToiRotatingBarCircleBox2d(benchmark::State& state) {
     b2CircleShape ball;
     ball.m_radius = kBallRadius;
     RunBox2dToiRow(state, BarCases(), ball);
 }
-BENCHMARK(ToiRotatingBarCircleBox2d)->Name("TOI/RotatingBarCircle/box2d");
+BENCHMARK(ToiRotatingBarCircleBox2d)->Name("TOI/RotatingBarCircle/box2d")->ComputeStatistics("min", Fastest);
 
 // The box of TOI/RotatingBarBox: 10 × 10 cm, resting where the ball of TOI/RotatingBarCircle rests,
 // turned by the pose pair's second angle.
@@ -212,14 +213,14 @@ void ToiRotatingBarBoxSensu(benchmark::State& state) {
         state, [&](uint32_t k) { return TimeOfImpact(bar, cases[k].sweep, small, cases[k].box); }, SensuHit,
         [&](uint32_t k) { return cases[k].truthHit; });
 }
-BENCHMARK(ToiRotatingBarBoxSensu)->Name("TOI/RotatingBarBox/sensu");
+BENCHMARK(ToiRotatingBarBoxSensu)->Name("TOI/RotatingBarBox/sensu")->ComputeStatistics("min", Fastest);
 
 void ToiRotatingBarBoxBox2d(benchmark::State& state) {
     b2PolygonShape small;
     small.SetAsBox(kSmallBoxHalf, kSmallBoxHalf);
     RunBox2dToiRow(state, BoxCases(), small);
 }
-BENCHMARK(ToiRotatingBarBoxBox2d)->Name("TOI/RotatingBarBox/box2d");
+BENCHMARK(ToiRotatingBarBoxBox2d)->Name("TOI/RotatingBarBox/box2d")->ComputeStatistics("min", Fastest);
 
 void OverlapCircleSweptRegionSensu(benchmark::State& state) {
     constexpr uint32_t kRegions = 1024;
@@ -241,7 +242,7 @@ void OverlapCircleSweptRegionSensu(benchmark::State& state) {
     }
     state.counters["hit_rate"] = static_cast<double>(hits) / static_cast<double>(state.iterations());
 }
-BENCHMARK(OverlapCircleSweptRegionSensu)->Name("Overlap/CircleSweptRegion/sensu");
+BENCHMARK(OverlapCircleSweptRegionSensu)->Name("Overlap/CircleSweptRegion/sensu")->ComputeStatistics("min", Fastest);
 
 // The whole query: one rotating bar, 10,000 resting 5 cm circles scattered over [-2, 2]² m.
 constexpr int kQueryCircles = 10000;
@@ -379,41 +380,41 @@ void CcdQueryRegionSensu(benchmark::State& state) {
     state.counters["hits"] = static_cast<double>(found) / 256.0;
     state.counters["lost"] = static_cast<double>(lost);
 }
-BENCHMARK(CcdQueryRegionSensu)->Name("CCDQuery/Region/sensu");
+BENCHMARK(CcdQueryRegionSensu)->Name("CCDQuery/Region/sensu")->ComputeStatistics("min", Fastest);
 
 void CcdQueryAabbSensu(benchmark::State& state) {
     RunCcdQuery(state, [](const RotationalSweep& sweep) {
         return [box = SweptRegion(Bar(), sweep).bounds()](const Circle& c) { return Overlap(c, Transform{}, box); };
     });
 }
-BENCHMARK(CcdQueryAabbSensu)->Name("CCDQuery/AABB/sensu");
+BENCHMARK(CcdQueryAabbSensu)->Name("CCDQuery/AABB/sensu")->ComputeStatistics("min", Fastest);
 
 void CcdQueryRegionFilterSensu(benchmark::State& state) {
     RunCcdQuery(state, [](const RotationalSweep& sweep) {
         return [region = SweptRegion(Bar(), sweep)](const Circle& c) { return region.Overlaps(c, Transform{}); };
     });
 }
-BENCHMARK(CcdQueryRegionFilterSensu)->Name("CCDQuery/RegionFilter/sensu");
+BENCHMARK(CcdQueryRegionFilterSensu)->Name("CCDQuery/RegionFilter/sensu")->ComputeStatistics("min", Fastest);
 
 void CcdQuerySpeculativeAabbSensu(benchmark::State& state) {
     RunCcdQuery(state, [](const RotationalSweep& sweep) {
         return [box = SpeculativeAABB(Bar(), sweep)](const Circle& c) { return Overlap(c, Transform{}, box); };
     });
 }
-BENCHMARK(CcdQuerySpeculativeAabbSensu)->Name("CCDQuery/SpeculativeAABB/sensu");
+BENCHMARK(CcdQuerySpeculativeAabbSensu)->Name("CCDQuery/SpeculativeAABB/sensu")->ComputeStatistics("min", Fastest);
 
 void CcdQueryRegionBoxesSensu(benchmark::State& state) {
     RunCcdQuery(state, QueryBoxes(), QueryBoxCores(), [](const RotationalSweep& sweep) {
         return [region = SweptRegion(Bar(), sweep)](const PlacedBox& b) { return region.Overlaps(b.box, b.pose); };
     });
 }
-BENCHMARK(CcdQueryRegionBoxesSensu)->Name("CCDQuery/RegionBoxes/sensu");
+BENCHMARK(CcdQueryRegionBoxesSensu)->Name("CCDQuery/RegionBoxes/sensu")->ComputeStatistics("min", Fastest);
 
 void CcdQueryAabbBoxesSensu(benchmark::State& state) {
     RunCcdQuery(state, QueryBoxes(), QueryBoxCores(), [](const RotationalSweep& sweep) {
         return [bounds = SweptRegion(Bar(), sweep).bounds()](const PlacedBox& b) { return Overlaps(b.bounds, bounds); };
     });
 }
-BENCHMARK(CcdQueryAabbBoxesSensu)->Name("CCDQuery/AABBBoxes/sensu");
+BENCHMARK(CcdQueryAabbBoxesSensu)->Name("CCDQuery/AABBBoxes/sensu")->ComputeStatistics("min", Fastest);
 
 } // namespace

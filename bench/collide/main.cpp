@@ -6,7 +6,8 @@
 // so the collide benchmarks of several engineers share this one main.
 //
 // Unless --quick or a --benchmark_repetitions flag is given, every benchmark runs 3 times in random
-// interleaved order and only mean, median, stddev and cv are reported: the targets are ratios of two
+// interleaved order and only the aggregates are reported (mean, median, stddev, cv, and for the rows
+// with targets the fastest repetition, see fastest.h): the targets are ratios of two
 // rows of one run (ours against Box2D's), and on a shared machine whose speed drifts a row run in one
 // block can land in a faster or slower phase than its partner (measured: a 12× ratio read as 8.4×).
 //
