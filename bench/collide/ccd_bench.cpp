@@ -8,6 +8,8 @@
 //  - TOI/RotatingBarBox/{sensu,box2d}: the same bar and sweeps against a resting 10 × 10 cm box at
 //    the same place, turned by the pair's second angle (the polygon-pair path of the exact time of
 //    impact; Box2D gets the same poses).
+//  - TOI/MovingBarBox/{sensu,box2d}: the same bar also translating 0.3 m towards the box, which comes
+//    0.3 m towards it turning 1 rad: two moving bodies (sensu's conservative advancement).
 //  - Overlap/CircleSweptRegion/sensu: a 0.5 m circle at the shared A poses against exact swept regions
 //    of the 1 × 0.5 m box (pivot in [-1, 1]², any start angle, sweep in [-2π, 2π]); compare with
 //    Overlap/CircleAABB/sensu (same circle, same poses, one fixed AABB).
@@ -68,7 +70,7 @@ struct BarCase {
     RotationalSweep sweep;
     Vec2 ball;
     bool truthHit;
-    RotationalSweep rest() const { return {.pivot = ball}; }
+    RotationalSweep other() const { return {.pivot = ball}; }
 };
 
 // Fine-stepped truth: the bar overlaps the ball at one of 4,096 evenly spaced poses.
@@ -119,20 +121,21 @@ void RunToiRow(benchmark::State& state, Toi toi, IsHit isHit, Truth truth) {
 bool SensuHit(const RotatingImpact& impact) { return impact.hit(); }
 bool Box2dHit(const b2TOIOutput& output) { return output.state != b2TOIOutput::e_separated; }
 
-// Box2D's input for the bar (A) turning by `sweep` and B resting where `rest` places it. The pivot
-// is A's local centre, so Box2D rotates about it, exactly our motion.
-void SetSweeps(b2TOIInput& input, const RotationalSweep& sweep, const RotationalSweep& rest) {
-    input.sweepA.localCenter.SetZero();
-    input.sweepA.c0.Set(sweep.pivot.x, sweep.pivot.y);
-    input.sweepA.c = input.sweepA.c0;
-    input.sweepA.a0 = sweep.startAngle;
-    input.sweepA.a = sweep.startAngle + sweep.sweepAngle;
-    input.sweepA.alpha0 = 0.0f;
-    input.sweepB.localCenter.SetZero();
-    input.sweepB.c0.Set(rest.pivot.x, rest.pivot.y);
-    input.sweepB.c = input.sweepB.c0;
-    input.sweepB.a0 = input.sweepB.a = rest.startAngle;
-    input.sweepB.alpha0 = 0.0f;
+// Box2D's sweep for one of ours. The pivot is the body's local centre, so Box2D turns about it and
+// carries it along the translation, exactly our motion.
+void SetSweep(b2Sweep& out, const RotationalSweep& sweep) {
+    out.localCenter.SetZero();
+    out.c0.Set(sweep.pivot.x, sweep.pivot.y);
+    out.c.Set(sweep.pivot.x + sweep.translation.x, sweep.pivot.y + sweep.translation.y);
+    out.a0 = sweep.startAngle;
+    out.a = sweep.startAngle + sweep.sweepAngle;
+    out.alpha0 = 0.0f;
+}
+
+// Box2D's input for the bar (A) moving by `sweep` and B moving by (or resting where) `other`.
+void SetSweeps(b2TOIInput& input, const RotationalSweep& sweep, const RotationalSweep& other) {
+    SetSweep(input.sweepA, sweep);
+    SetSweep(input.sweepB, other);
 }
 
 // Box2D's b2TimeOfImpact for the bar against `other` (a shape set up by the caller).
@@ -147,7 +150,7 @@ void RunBox2dToiRow(benchmark::State& state, const Cases& cases, const b2Shape& 
     RunToiRow(
         state,
         [&](uint32_t k) {
-            SetSweeps(input, cases[k].sweep, cases[k].rest());
+            SetSweeps(input, cases[k].sweep, cases[k].other());
             b2TOIOutput output;
             b2TimeOfImpact(&output, &input);
             return output;
@@ -163,7 +166,7 @@ void ToiRotatingBarCircleSensu(benchmark::State& state) {
     const RoundedCore bar = ToRoundedCore(Bar());
     const RoundedCore ball = ToRoundedCore(Circle({0.0f, 0.0f}, kBallRadius));
     RunToiRow(
-        state, [&](uint32_t k) { return TimeOfImpact(bar, cases[k].sweep, ball, cases[k].rest()); }, SensuHit,
+        state, [&](uint32_t k) { return TimeOfImpact(bar, cases[k].sweep, ball, cases[k].other()); }, SensuHit,
         [&](uint32_t k) { return cases[k].truthHit; });
 }
 BENCHMARK(ToiRotatingBarCircleSensu)->Name("TOI/RotatingBarCircle/sensu")->ComputeStatistics("min", Fastest);
@@ -183,7 +186,7 @@ struct BoxCase {
     RotationalSweep sweep;
     RotationalSweep box; // at rest: pivot and angle place it
     bool truthHit;
-    RotationalSweep rest() const { return box; }
+    RotationalSweep other() const { return box; }
 };
 
 const std::vector<BoxCase>& BoxCases() {
@@ -221,6 +224,50 @@ void ToiRotatingBarBoxBox2d(benchmark::State& state) {
     RunBox2dToiRow(state, BoxCases(), small);
 }
 BENCHMARK(ToiRotatingBarBoxBox2d)->Name("TOI/RotatingBarBox/box2d")->ComputeStatistics("min", Fastest);
+
+// TOI/MovingBarBox: the bar of TOI/RotatingBarBox also translates by 0.3 m towards the box, and the
+// box comes 0.3 m towards it while turning 1 rad: both bodies move, so sensu takes conservative
+// advancement (never late, see rotating_toi.h) and Box2D the same b2TimeOfImpact.
+const std::vector<BoxCase>& MovingCases() {
+    static const std::vector<BoxCase> cases = [] {
+        std::vector<BoxCase> out;
+        out.reserve(kSweepCount);
+        const Box small({kSmallBoxHalf, kSmallBoxHalf});
+        const auto& poses = PosePairs();
+        for (uint32_t i = 0; i < kSweepCount; ++i) {
+            const BoxCase& c = BoxCases()[i];
+            const Vec2 towards = 0.3f * Vec2{poses[i].bx, poses[i].by};
+            RotationalSweep bar = c.sweep;
+            bar.translation = towards;
+            const RotationalSweep box{.pivot = c.box.pivot, .startAngle = c.box.startAngle, .sweepAngle = 1.0f, .translation = -towards};
+            bool hit = false;
+            for (int k = 0; k < kTruthPoses && !hit; ++k) {
+                const float t = static_cast<float>(k) / (kTruthPoses - 1);
+                hit = Overlap(Bar(), SweepPose(bar, t), small, SweepPose(box, t));
+            }
+            out.push_back({bar, box, hit});
+        }
+        return out;
+    }();
+    return cases;
+}
+
+void ToiMovingBarBoxSensu(benchmark::State& state) {
+    const auto& cases = MovingCases();
+    const RoundedCore bar = ToRoundedCore(Bar());
+    const RoundedCore small = ToRoundedCore(Box({kSmallBoxHalf, kSmallBoxHalf}));
+    RunToiRow(
+        state, [&](uint32_t k) { return TimeOfImpact(bar, cases[k].sweep, small, cases[k].box); }, SensuHit,
+        [&](uint32_t k) { return cases[k].truthHit; });
+}
+BENCHMARK(ToiMovingBarBoxSensu)->Name("TOI/MovingBarBox/sensu")->ComputeStatistics("min", Fastest);
+
+void ToiMovingBarBoxBox2d(benchmark::State& state) {
+    b2PolygonShape small;
+    small.SetAsBox(kSmallBoxHalf, kSmallBoxHalf);
+    RunBox2dToiRow(state, MovingCases(), small);
+}
+BENCHMARK(ToiMovingBarBoxBox2d)->Name("TOI/MovingBarBox/box2d")->ComputeStatistics("min", Fastest);
 
 void OverlapCircleSweptRegionSensu(benchmark::State& state) {
     constexpr uint32_t kRegions = 1024;
