@@ -228,20 +228,27 @@ Vec2 NearestOnEdge(const PolygonEdges& e, int i, Vec2 q) {
     return e.start[i] + t * e.direction[i];
 }
 
+// Whether q lies strictly outside the line of edge i (the polygon is CCW): only such edges can hold
+// the polygon's point nearest to q, since from outside the nearest point is on an edge q can see.
+bool SeesEdge(const PolygonEdges& e, int i, Vec2 q) { return Cross(e.direction[i], q - e.start[i]) < 0.0f; }
+
 // The closest points of two polygons known to be apart: a vertex of one and a point on an edge of the
-// other (the distance between disjoint convex polygons is reached at a vertex).
+// other (the distance between disjoint convex polygons is reached at a vertex), among the edges the
+// vertex sees.
 CoreClosestPoints ClosestPointsApart(const Vec2* a, int na, const Vec2* b, int nb) {
     const PolygonEdges edgesA = EdgesFrom(a, na), edgesB = EdgesFrom(b, nb);
     CoreClosestPoints out;
     out.distanceSquared = std::numeric_limits<float>::infinity();
     for (int i = 0; i < na; ++i)
         for (int j = 0; j < nb; ++j) {
+            if (!SeesEdge(edgesB, j, a[i])) continue;
             const Vec2 onB = NearestOnEdge(edgesB, j, a[i]);
             const float d = DistanceSquared(a[i], onB);
             if (d < out.distanceSquared) out = {d, a[i], onB};
         }
     for (int j = 0; j < nb; ++j)
         for (int i = 0; i < na; ++i) {
+            if (!SeesEdge(edgesA, i, b[j])) continue;
             const Vec2 onA = NearestOnEdge(edgesA, i, b[j]);
             const float d = DistanceSquared(onA, b[j]);
             if (d < out.distanceSquared) out = {d, onA, b[j]};
