@@ -279,6 +279,8 @@ ShapeId World::CreateShape(BodyId bodyId, const ShapeDef& def) {
     s.density = def.density;
     s.friction = def.friction;
     s.restitution = def.restitution;
+    s.filter = def.filter;
+    s.isSensor = def.isSensor;
     s.userData = def.userData;
     const ShapeId sid{index, generation};
     Body& b = w.bodies[bodyId.index];

@@ -61,6 +61,8 @@ struct Shape {
     int body = kNull;
     ShapeGeometry geometry{Circle({0.0f, 0.0f}, 0.0f)};
     float density = 0.0f, friction = 0.0f, restitution = 0.0f;
+    Filter filter{};
+    bool isSensor = false;
     void* userData = nullptr;
     int proxy = kNull;            // broad-phase proxy
     bool moved = false;           // proxy re-inserted this step: look for new pairs

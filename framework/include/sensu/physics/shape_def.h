@@ -4,6 +4,7 @@
 #include <variant>
 
 #include "sensu/geometry/shapes.h"
+#include "sensu/physics/filter.h"
 
 namespace sensu {
 
@@ -23,6 +24,9 @@ struct ShapeDef {
     float density = 1.0f;       ///< kg/m², ≥ 0 (segments carry no mass)
     float friction = 0.6f;      ///< Coulomb coefficient, ≥ 0; a pair uses sqrt(μA·μB)
     float restitution = 0.0f;   ///< in [0, 1]; a pair uses the larger one
+    Filter filter{};            ///< collision categories, mask and group (filter.h)
+    /// A sensor produces no impulses; it reports begin/end overlap events instead.
+    bool isSensor = false;
     void* userData = nullptr;   ///< not touched by the world
 };
 
