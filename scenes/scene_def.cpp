@@ -7,13 +7,16 @@ BuiltWorld BuildWorld(const SceneDef& scene, const SolverSettings& settings) {
     s.velocityIterations = scene.velocityIterations;
     s.positionIterations = scene.positionIterations;
     BuiltWorld built{World({.gravity = scene.gravity, .settings = s}), {}};
-    built.bodies.reserve(scene.bodies.size());
-    for (const SceneBody& body : scene.bodies) {
-        const BodyId id = built.world.CreateBody(body.body);
-        for (const ShapeDef& shape : body.shapes) built.world.CreateShape(id, shape);
-        built.bodies.push_back(id);
-    }
+    built.bodies.reserve(scene.bodies.size() + scene.spawns.size());
+    for (const SceneBody& body : scene.bodies) AddBody(built, body);
     return built;
+}
+
+BodyId AddBody(BuiltWorld& built, const SceneBody& body) {
+    const BodyId id = built.world.CreateBody(body.body);
+    for (const ShapeDef& shape : body.shapes) built.world.CreateShape(id, shape);
+    built.bodies.push_back(id);
+    return id;
 }
 
 } // namespace sensu::scenes

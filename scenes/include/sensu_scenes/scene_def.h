@@ -22,6 +22,12 @@ struct StandingCriteria {
     float maxDrift = 1e30f;     ///< m, allowed |x − x0| of every body
 };
 
+/// A body added during a run, just before step `step` (1 = before the first step): rain, dropped crates.
+struct SceneSpawn {
+    int step = 1;
+    SceneBody body;
+};
+
 struct SceneDef {
     std::string name;
     Vec2 gravity{0.0f, -10.0f};  ///< m/s²
@@ -30,6 +36,7 @@ struct SceneDef {
     int velocityIterations = 8;
     int positionIterations = 3;
     std::vector<SceneBody> bodies;  ///< static and moving bodies, in creation order
+    std::vector<SceneSpawn> spawns; ///< bodies added during the run, in order of `step`
     StandingCriteria standing;
 };
 
@@ -41,5 +48,8 @@ struct BuiltWorld {
 
 /// Builds a World: gravity and iterations from the scene, every other solver setting from `settings`.
 BuiltWorld BuildWorld(const SceneDef& scene, const SolverSettings& settings = {});
+
+/// Creates one body with its shapes in a built world and appends its id to `built.bodies`.
+BodyId AddBody(BuiltWorld& built, const SceneBody& body);
 
 } // namespace sensu::scenes
