@@ -145,6 +145,27 @@ public:
     /// FNV-1a over every body's pose, velocity and rest state in id order: equal hashes mean equal states.
     uint64_t StateHash() const;
 
+    /// Snapshot and restore (world_snapshot.cpp), for saves, rollback and "what if" runs. Both hold
+    /// everything that decides the future: gravity, settings, bodies (rest timers and states, frozen
+    /// flags, forces not yet applied), shapes (filters, sensor flags), contacts (manifolds, warm-start
+    /// impulses, pending bounces, carried manifolds), the broad phase's exact internal structure (it
+    /// decides the order in which pairs are found), the free lists and generations (so every BodyId and
+    /// ShapeId stays valid) and the step counters. A copy and its original step bit-identically: the
+    /// same StateHash() and the same Save() bytes after any number of equal steps.
+
+    /// A deep copy of this world, user data pointers included (they point to the same objects).
+    World Clone() const;
+    /// The world as bytes: a header (magic "SENSUWLD", format version) and the state, little-endian,
+    /// floats as their exact bits. Saving twice gives the same bytes. User data pointers are not saved
+    /// (an address means nothing in another run): Load sets them to nullptr; map your objects by BodyId
+    /// and ShapeId, which stay valid.
+    std::vector<uint8_t> Save() const;
+    /// A world from bytes written by Save. Throws InvalidArgument naming the problem for input that is not
+    /// a snapshot of this format version, is truncated, has bytes after its end, holds non-finite numbers,
+    /// or is inconsistent (ids, lists, the broad phase's structure); it never allocates more than the
+    /// input's size allows.
+    static World Load(std::span<const uint8_t> bytes);
+
 private:
     std::unique_ptr<WorldImpl> impl_;
 };
