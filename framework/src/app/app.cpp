@@ -8,6 +8,8 @@
 #include <cmath>
 #include <cstring>
 
+#include "video_drivers.h"
+
 namespace sensu {
 
 namespace {
@@ -71,6 +73,8 @@ void App::InitWindowed(const AppOptions& options) {
         // Hints set before SDL_Init; SDL_Quit (Release) clears them again.
         SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, "dummy", SDL_HINT_OVERRIDE);
         SDL_SetHintWithPriority(SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS, "1", SDL_HINT_OVERRIDE);
+    } else {
+        detail::SkipUnreachableVideoDrivers();
     }
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0) {
         throw DisplayUnavailable(std::string("SDL video could not start: ") + SDL_GetError());
