@@ -221,7 +221,7 @@ void App::ProcessEvents(Input& frame) {
             if (const int i = MouseIndex(e.button.button); i >= 0) {
                 mouseHeld_[i] = true;
                 frame.mousePressed[i] = true;
-                frame.dragStartScreen[i] = mousePosition_;
+                frame.dragStartScreen[i] = mousePosition_ - Vec2{static_cast<float>(renderer_->leftInset()), 0.0f};
                 frame.dragStartWorld[i] = camera.ScreenToWorld(frame.dragStartScreen[i]);
             }
             break;
@@ -260,7 +260,8 @@ void App::ProcessEvents(Input& frame) {
     // The mouse's levels are folded from its events instead. SDL updates SDL_GetMouseState from the
     // very events it queues, so with a real mouse the two agree; events fed in with SDL_PushEvent
     // (tests, automation) change only the queue, and must still act like a device's.
-    frame.mouseScreen = mousePosition_;
+    // Scene coordinates: measured from the scene area's corner, right of a docked panel.
+    frame.mouseScreen = mousePosition_ - Vec2{static_cast<float>(renderer_->leftInset()), 0.0f};
     frame.mouseWorld = camera.ScreenToWorld(frame.mouseScreen);
     frame.mouseDown = mouseHeld_;
     for (int i = 0; i < kMouseButtonCount; ++i) {
@@ -295,6 +296,7 @@ void App::EndFrame(Image* capture) {
     ImGui::Render();
     ImGui_ImplSDLRenderer_RenderDrawData(ImGui::GetDrawData());
     if (capture != nullptr) {
+        renderer_->UseWholeOutput();  // SDL reads back only the viewport: the docked panel too
         int w = 0, h = 0;
         SDL_GetRendererOutputSize(sdlRenderer_, &w, &h);
         capture->width = w;
