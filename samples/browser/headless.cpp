@@ -14,8 +14,6 @@ namespace browser {
 
 namespace {
 
-constexpr int kDefaultHeadlessFrames = 60;
-
 std::filesystem::path ExecutableFolder() {
     std::error_code error;
     const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", error);

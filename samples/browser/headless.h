@@ -6,6 +6,9 @@
 
 namespace browser {
 
+/// Frames a headless run takes when --frames is not given.
+inline constexpr int kDefaultHeadlessFrames = 60;
+
 /// Where a headless run writes its PNG when no --screenshot is given: `screenshots/<slug>.png` next
 /// to the executable (the temporary folder if that cannot be written).
 std::string DefaultScreenshotPath(int index);

@@ -24,7 +24,7 @@ int main(int argc, char** argv) {
     }
     const int index = browser::ChooseSample(options);
     if (index < 0) return 2;
-    if (options.headless) return browser::RunHeadless(options, index);
+    if (options.headless) return options.browserUi ? browser::RunBrowserHeadless(options, index) : browser::RunHeadless(options, index);
 
     try {
         return browser::RunWindowed(options, index);

@@ -33,6 +33,7 @@ std::string Usage() {
            "  --frames N             run N frames (fixed steps), then exit\n"
            "  --screenshot FILE      write the last frame to FILE (PNG)\n"
            "  --headless             no window: render off-screen (default 60 frames) and write a PNG\n"
+           "  --browser-ui           with --headless: draw the browser's panel too, as the window shows it\n"
            "  --write-screenshots    regenerate every item's committed screenshot\n"
            "                         (<item folder>/screenshots/<slug>.png; with --sample: only that item)\n"
            "  --size WxH             window / image size in pixels (default 1280x720)\n"
@@ -56,6 +57,8 @@ std::optional<int> ParseOptions(int argc, char** argv, Options& options) {
             options.list = true;
         } else if (arg == "--headless") {
             options.headless = true;
+        } else if (arg == "--browser-ui") {
+            options.browserUi = true;
         } else if (arg == "--write-screenshots") {
             options.writeScreenshots = true;
         } else if (arg == "--sample") {

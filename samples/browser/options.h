@@ -9,6 +9,8 @@ struct Options {
     bool list = false;
     bool headless = false;
     bool writeScreenshots = false;
+    /// Headless: run the whole browser, its item panel included, instead of the item alone.
+    bool browserUi = false;
     /// "Category/Name", empty for the default item.
     std::string sample;
     /// Frames to run before exiting (headless default 60; windowed: run until closed).

@@ -24,6 +24,9 @@ using namespace sensu;
 
 constexpr float kStepRates[] = {30.0f, 60.0f, 120.0f, 240.0f};
 constexpr float kWheelZoomPerNotch = 1.1f;
+// The item panel is docked on the left at this width (pixels); the scene gets the rest of the window,
+// so no sample's on-screen text is ever under the panel.
+constexpr int kPanelWidth = 280;
 
 bool ContainsIgnoringCase(const std::string& text, const char* pattern) {
     std::string a = text, b = pattern;
@@ -37,7 +40,10 @@ bool ContainsIgnoringCase(const std::string& text, const char* pattern) {
 
 class Browser {
 public:
-    Browser(App& app, const Options& options, int index) : app_(app), options_(options) { Load(index); }
+    Browser(App& app, const Options& options, int index) : app_(app), options_(options) {
+        DockPanel();
+        Load(index);
+    }
 
     int Run() {
         Input frame;
@@ -62,10 +68,10 @@ public:
             renderer.SetAlpha(options_.frames || clock_.paused() ? 0.0f : clock_.alpha());
             renderer.Clear();
             if (sample_) Guard([&] { sample_->Draw(renderer); });
-            if (!error_.empty()) renderer.DrawScreenText({290.0f, 10.0f}, error_, colors::kRed);
+            if (!error_.empty()) renderer.DrawScreenText({10.0f, 10.0f}, error_, colors::kRed);
             if (showUi_) {
                 Panel();
-                if (sample_) Guard([&] { SampleWindow(Samples()[current_], *sample_, renderer.width()); });
+                if (sample_) Guard([&] { SampleWindow(Samples()[current_], *sample_, renderer); });
             } else {
                 renderer.DrawScreenText({10.0f, static_cast<float>(renderer.height()) - 20.0f}, "Tab: show UI", colors::kTextDim);
             }
@@ -133,7 +139,10 @@ private:
         if (in.Pressed(Key::R)) Load(current_);
         if (in.Pressed(Key::LeftBracket)) Load((current_ + n - 1) % n);
         if (in.Pressed(Key::RightBracket)) Load((current_ + 1) % n);
-        if (in.Pressed(Key::Tab)) showUi_ = !showUi_;
+        if (in.Pressed(Key::Tab)) {
+            showUi_ = !showUi_;
+            DockPanel();
+        }
         if (in.Pressed(Key::F12)) screenshotRequested_ = true;
         if (in.Pressed(Key::Home)) ResetView();
         if (in.Pressed(Key::Escape)) quit_ = true;
@@ -146,12 +155,15 @@ private:
         lastMouse_ = in.mouseScreen;
     }
 
+    // The scene starts right of the panel (or at the window's edge with the UI hidden).
+    void DockPanel() { app_.renderer().SetLeftInset(showUi_ ? kPanelWidth : 0); }
+
     void Panel() {
-        const float height = static_cast<float>(app_.renderer().height());
-        ImGui::SetNextWindowPos(ImVec2(10.0f, 10.0f), ImGuiCond_Once);
-        ImGui::SetNextWindowSize(ImVec2(270.0f, std::min(height - 20.0f, 620.0f)), ImGuiCond_Once);
-        ImGui::SetNextWindowBgAlpha(0.85f);
-        if (ImGui::Begin("sensu samples")) {
+        const Renderer& renderer = app_.renderer();
+        ImGui::SetNextWindowPos(ImVec2(0.0f, 0.0f), ImGuiCond_Always);
+        ImGui::SetNextWindowSize(ImVec2(static_cast<float>(renderer.leftInset()), static_cast<float>(renderer.height())), ImGuiCond_Always);
+        constexpr ImGuiWindowFlags kDocked = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
+        if (ImGui::Begin("sensu samples", nullptr, kDocked)) {
             ImGui::SetNextItemWidth(-1.0f);
             ImGui::InputTextWithHint("##search", "search", filter_, sizeof filter_);
             ImGui::BeginChild("items", ImVec2(0.0f, -9.0f * ImGui::GetFrameHeightWithSpacing()), true);
@@ -268,6 +280,15 @@ private:
 int RunWindowed(const Options& options, int index) {
     App app({.title = "sensu samples", .width = options.width, .height = options.height});
     Browser browser(app, options, index);
+    return browser.Run();
+}
+
+int RunBrowserHeadless(const Options& options, int index) {
+    Options bounded = options;
+    if (!bounded.frames) bounded.frames = kDefaultHeadlessFrames;
+    if (bounded.screenshot.empty()) bounded.screenshot = DefaultScreenshotPath(index);
+    App app({.title = "sensu samples", .width = options.width, .height = options.height, .headless = true});
+    Browser browser(app, bounded, index);
     return browser.Run();
 }
 

@@ -69,7 +69,7 @@ public:
         Renderer& r = app_.renderer();
         r.Clear();
         sample_->Draw(r);
-        SampleWindow(*entry_, *sample_, r.width());
+        SampleWindow(*entry_, *sample_, r);
         app_.EndFrame();
         return blade_->game().lastSweep().sweepAngle;
     }

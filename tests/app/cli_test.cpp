@@ -44,7 +44,7 @@ TEST_CASE("sensu-samples command line", "[app][cli]") {
     SECTION("--help lists every flag") {
         const Result r = Run("--help");
         CHECK(r.status == 0);
-        for (const char* flag : {"--list", "--sample", "--frames", "--screenshot", "--headless", "--write-screenshots"}) {
+        for (const char* flag : {"--list", "--sample", "--frames", "--screenshot", "--headless", "--browser-ui", "--write-screenshots"}) {
             CHECK(r.output.find(flag) != std::string::npos);
         }
     }
@@ -77,6 +77,30 @@ TEST_CASE("sensu-samples command line", "[app][cli]") {
         const sensu::Image image = sensu::ReadImage(png.string());
         CHECK(image.width == 320);
         CHECK(image.height == 180);
+        fs::remove_all(png.parent_path());
+    }
+    SECTION("--headless --browser-ui draws the docked item panel left of the scene") {
+        const fs::path png = sensu::test::ScratchFolder() / "panel.png";
+        const fs::path bare = sensu::test::ScratchFolder() / "bare.png";
+        const std::string common = "--headless --frames 2 --size 640x360 --sample 'Stacking/Stacking' --screenshot '";
+        REQUIRE(Run(common + png.string() + "' --browser-ui").status == 0);
+        REQUIRE(Run(common + bare.string() + "'").status == 0);
+        const sensu::Image panel = sensu::ReadImage(png.string());
+        const sensu::Image item = sensu::ReadImage(bare.string());
+        REQUIRE(panel.width == 640);
+        // The item's own top-left text starts at x = 10 alone and right of the 280 px panel with it.
+        auto litInRow = [](const sensu::Image& image, int x0, int x1, int y) {
+            int n = 0;
+            for (int x = x0; x < x1; ++x) n += image.rgba[(static_cast<size_t>(y) * 640 + static_cast<size_t>(x)) * 4] > 150 ? 1 : 0;
+            return n;
+        };
+        int itemText = 0, shifted = 0;
+        for (int y = 10; y < 22; ++y) {
+            itemText += litInRow(item, 10, 60, y);
+            shifted += litInRow(panel, 290, 340, y);
+        }
+        CHECK(itemText > 10);
+        CHECK(shifted > 10);
         fs::remove_all(png.parent_path());
     }
     SECTION("without a display the browser says so and renders headless instead of failing") {

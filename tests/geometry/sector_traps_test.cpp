@@ -1,4 +1,4 @@
-// Regression tests named after the seed 000 traps of shared/SEEDS.md that concern the fan's overlap
+// Regression tests named after the seed 000 errors of docs/seeds.md that concern the fan's overlap
 // tests, and the naive shortcuts shown failing (the same cases tutorial 03 draws). The two traps about
 // building a fan from a rotating box (axis by eq. 2.2, far-corner outer radius) belong to the fan
 // construction code (issue 5), not to these tests.

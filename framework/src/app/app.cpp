@@ -8,6 +8,8 @@
 #include <cmath>
 #include <cstring>
 
+#include "video_drivers.h"
+
 namespace sensu {
 
 namespace {
@@ -71,6 +73,8 @@ void App::InitWindowed(const AppOptions& options) {
         // Hints set before SDL_Init; SDL_Quit (Release) clears them again.
         SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, "dummy", SDL_HINT_OVERRIDE);
         SDL_SetHintWithPriority(SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS, "1", SDL_HINT_OVERRIDE);
+    } else {
+        detail::SkipUnreachableVideoDrivers();
     }
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0) {
         throw DisplayUnavailable(std::string("SDL video could not start: ") + SDL_GetError());
@@ -217,7 +221,7 @@ void App::ProcessEvents(Input& frame) {
             if (const int i = MouseIndex(e.button.button); i >= 0) {
                 mouseHeld_[i] = true;
                 frame.mousePressed[i] = true;
-                frame.dragStartScreen[i] = mousePosition_;
+                frame.dragStartScreen[i] = mousePosition_ - Vec2{static_cast<float>(renderer_->leftInset()), 0.0f};
                 frame.dragStartWorld[i] = camera.ScreenToWorld(frame.dragStartScreen[i]);
             }
             break;
@@ -256,7 +260,8 @@ void App::ProcessEvents(Input& frame) {
     // The mouse's levels are folded from its events instead. SDL updates SDL_GetMouseState from the
     // very events it queues, so with a real mouse the two agree; events fed in with SDL_PushEvent
     // (tests, automation) change only the queue, and must still act like a device's.
-    frame.mouseScreen = mousePosition_;
+    // Scene coordinates: measured from the scene area's corner, right of a docked panel.
+    frame.mouseScreen = mousePosition_ - Vec2{static_cast<float>(renderer_->leftInset()), 0.0f};
     frame.mouseWorld = camera.ScreenToWorld(frame.mouseScreen);
     frame.mouseDown = mouseHeld_;
     for (int i = 0; i < kMouseButtonCount; ++i) {
@@ -291,6 +296,7 @@ void App::EndFrame(Image* capture) {
     ImGui::Render();
     ImGui_ImplSDLRenderer_RenderDrawData(ImGui::GetDrawData());
     if (capture != nullptr) {
+        renderer_->UseWholeOutput();  // SDL reads back only the viewport: the docked panel too
         int w = 0, h = 0;
         SDL_GetRendererOutputSize(sdlRenderer_, &w, &h);
         capture->width = w;

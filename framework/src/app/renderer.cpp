@@ -120,10 +120,29 @@ Renderer::Renderer(SDL_Renderer* renderer) : renderer_(renderer), buffers_(std::
 Renderer::~Renderer() = default;
 
 void Renderer::BeginFrame() {
+    screenTextBoxes_.clear();
+    ApplySceneArea();
+}
+
+void Renderer::ApplySceneArea() {
     int w = 0, h = 0;
-    if (SDL_GetRendererOutputSize(renderer_, &w, &h) == 0) camera_.SetViewport(w, h);
+    if (SDL_GetRendererOutputSize(renderer_, &w, &h) == 0) {
+        // The scene keeps at least 16 px (a window shrunk below panel + 16 px squeezes the panel's share).
+        leftInset_ = std::clamp(requestedLeftInset_, 0, std::max(0, w - 16));
+        const SDL_Rect area{leftInset_, 0, w - leftInset_, h};
+        // SDL's viewport offsets and clips every draw (fills, lines, the text geometry) to the area.
+        SDL_RenderSetViewport(renderer_, leftInset_ > 0 ? &area : nullptr);
+        camera_.SetViewport(area.w, area.h);
+    }
     SDL_SetRenderDrawBlendMode(renderer_, SDL_BLENDMODE_BLEND);
 }
+
+void Renderer::SetLeftInset(int pixels) {
+    requestedLeftInset_ = std::max(0, pixels);
+    ApplySceneArea();
+}
+
+void Renderer::UseWholeOutput() { SDL_RenderSetViewport(renderer_, nullptr); }
 
 void Renderer::Clear(Color color) {
     SDL_SetRenderDrawColor(renderer_, color.r, color.g, color.b, color.a);
@@ -521,6 +540,12 @@ void Renderer::DrawText(Vec2 world, std::string_view text, Color color, TextAnch
 
 void Renderer::DrawScreenText(Vec2 pixels, std::string_view text, Color color, TextAnchor anchor) {
     TextAt(pixels, text, color, anchor);
+    if (text.empty() || !IsFinite(pixels)) return;
+    const Vec2 extent = MeasureText(text) + Vec2{1.0f, 1.0f};  // with the shadow
+    Vec2 corner = pixels;
+    if (anchor == TextAnchor::Center) corner -= 0.5f * extent;
+    if (anchor == TextAnchor::BottomLeft) corner.y -= extent.y;
+    screenTextBoxes_.push_back({corner, corner + extent});
 }
 
 Vec2 Renderer::MeasureText(std::string_view text) const {

@@ -25,7 +25,7 @@ inline Vec2 TangentOf(Vec2 n) { return RightPerp(n); }
 
 // Effective mass of a row with arm cross products rdA = rA×d, rdB = rB×d:
 // 1 / (1/Ma + 1/Mb + (rA×d)²/Ia + (rB×d)²/Ib). Seed 004 eq. (2.31), with the denominator corrected as
-// noted in SEEDS.md (each body's own arm).
+// noted in docs/seeds.md (each body's own arm).
 inline float EffectiveMass(float mA, float iA, float mB, float iB, float rdA, float rdB) {
     const float k = mA + mB + iA * rdA * rdA + iB * rdB * rdB;
     return k > 0.0f ? 1.0f / k : 0.0f;

@@ -528,7 +528,7 @@ private:
             r.iA = IsDynamic(ba) ? ba.invInertia : 0.0f;
             r.mB = IsDynamic(bb) ? bb.invMass : 0.0f;
             r.iB = IsDynamic(bb) ? bb.invInertia : 0.0f;
-            // 1 / (1/Ma + 1/Mb + (ra×d)²/Ia + (rb×d)²/Ib): seed 004 eq. (2.31), each body's own arm (SEEDS.md).
+            // 1 / (1/Ma + 1/Mb + (ra×d)²/Ia + (rb×d)²/Ib): seed 004 eq. (2.31), each body's own arm (docs/seeds.md).
             auto effectiveMass = [&](Vec2 d) {
                 const float rnA = Cross(r.ra, d), rnB = Cross(r.rb, d);
                 const float k = r.mA + r.mB + r.iA * rnA * rnA + r.iB * rnB * rnB;
@@ -537,7 +537,7 @@ private:
             r.normalMass = effectiveMass(r.normal);
             r.tangentMass = effectiveMass(RightPerp(r.normal));
             const float vn = Dot(Relative(r), r.normal);
-            // Target normal velocity −e·vn (restitution e, seed 004 eq. 2.31 generalised as in SEEDS.md).
+            // Target normal velocity −e·vn (restitution e, seed 004 eq. 2.31 generalised as in docs/seeds.md).
             r.target = st.restitution && vn < -st.restitutionThreshold ? -restitution * vn : 0.0f;
             r.friction = st.friction ? std::sqrt(sa.friction * sb.friction) : 0.0f;
         }

@@ -7,7 +7,7 @@
 // so a frozen body's top edge acts as floor (§3.5.2) and piles freeze from the floor up. A frozen body
 // costs nothing: no integration, no narrow phase against other non-moving bodies, no solver rows.
 //
-// What the seed lacks (SEEDS.md trap): freezing bodies one by one. Here a pile (frozen bodies connected
+// What the seed lacks (docs/seeds.md): freezing bodies one by one. Here a pile (frozen bodies connected
 // by contacts) always wakes as a whole, in the same step, when anything under or on it changes: a push
 // its supports cannot hold (slide, lift or tip), a removed or moving support, a force, impulse, velocity
 // or teleport. Because only non-moving bodies count as supports, no body stays frozen without support

@@ -57,7 +57,8 @@ struct Input {
     std::array<bool, kKeyCount> keyPressed{};
     std::array<bool, kKeyCount> keyReleased{};
 
-    /// Cursor in pixels (origin top-left, y down) and in world metres (through the current camera).
+    /// Cursor in pixels of the scene area (origin its top-left corner, y down; see
+    /// Renderer::SetLeftInset) and in world metres (through the current camera).
     /// Position and buttons follow SDL's mouse events (so injected events count like a device's).
     Vec2 mouseScreen{};
     Vec2 mouseWorld{};

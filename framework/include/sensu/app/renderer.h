@@ -68,9 +68,18 @@ public:
     /// The camera every world-space call goes through (samples may move it).
     Camera& camera() { return camera_; }
     const Camera& camera() const { return camera_; }
-    /// Output size in pixels.
+    /// Size in pixels of the scene area (the whole output unless a left inset is set).
     int width() const { return camera_.viewportWidth(); }
     int height() const { return camera_.viewportHeight(); }
+
+    /// Keeps the `pixels` leftmost columns of the output for a docked UI panel (the browser's item
+    /// list): the scene area is the rest. Camera, screen text and every Draw* call then measure from
+    /// the area's top-left corner, so a sample's on-screen text is never under the panel; Clear and
+    /// screenshots still cover the whole output. Clamped to leave the area ≥ 16 px wide; 0 (the
+    /// default) gives the scene the whole output. Takes effect at once.
+    void SetLeftInset(int pixels);
+    /// The inset in effect (pixels, after clamping).
+    int leftInset() const { return leftInset_; }
 
     /// Render interpolation factor in [0, 1) for this frame (Fiedler's alpha): the fraction of a
     /// fixed step that has elapsed since the last Step. Draw `Lerp(previous, current, alpha())` for
@@ -124,6 +133,9 @@ public:
     void DrawText(Vec2 world, std::string_view text, Color color = colors::kText, TextAnchor anchor = TextAnchor::TopLeft);
     /// Text at a pixel position (origin top-left, y down). Newlines start new lines.
     void DrawScreenText(Vec2 pixels, std::string_view text, Color color = colors::kText, TextAnchor anchor = TextAnchor::TopLeft);
+    /// The pixel boxes (scene area, y down: lowerBound top-left) of every DrawScreenText call of this
+    /// frame: a sample's on-screen instructions, which UI windows keep clear of.
+    std::span<const AABB> screenTextBoxes() const { return screenTextBoxes_; }
     /// Size of `text` in pixels.
     Vec2 MeasureText(std::string_view text) const;
     /// Height of one line of text in pixels.
@@ -143,8 +155,11 @@ public:
 
     /// The wrapped SDL renderer (for code that needs raw SDL).
     SDL_Renderer* sdlRenderer() const { return renderer_; }
-    /// Called by App at the start of each frame: syncs the camera viewport with the output size.
+    /// Called by App at the start of each frame: syncs the camera viewport with the scene area.
     void BeginFrame();
+    /// Called by App before reading a frame back: drawing goes to the whole output again until the
+    /// next BeginFrame.
+    void UseWholeOutput();
 
 private:
     struct Buffers;
@@ -160,9 +175,15 @@ private:
     /// Appends the arc's screen points (count + 1 of them) to `out`.
     void AppendArc(std::vector<Vec2>& out, Vec2 center, float radius, float startAngle, float sweep, int count) const;
 
+    /// Sets the SDL viewport and the camera viewport to the scene area.
+    void ApplySceneArea();
+
     SDL_Renderer* renderer_;
     Camera camera_;
     float alpha_ = 0.0f;
+    int requestedLeftInset_ = 0;
+    int leftInset_ = 0;
+    std::vector<AABB> screenTextBoxes_;
     std::map<std::string, std::unique_ptr<Texture>> textures_;
     std::unique_ptr<Buffers> buffers_;
 };

@@ -2,6 +2,7 @@
 /// Running a registered item without a window: what `sensu-samples --headless/--screenshot` and the
 /// app tests use, so every item is rendered the same way everywhere.
 #include "sensu/app/image.h"
+#include "sensu/app/renderer.h"
 #include "sensu/app/sample.h"
 
 namespace sensu {
@@ -24,7 +25,9 @@ struct HeadlessOptions {
 Image RenderSampleHeadless(const SampleEntry& entry, const HeadlessOptions& options = {});
 
 /// Draws the item's own ImGui window (titled with its name, its Ui() inside) in the top-right corner
-/// of a `viewportWidth` wide output. Call between App::BeginFrame and App::EndFrame.
-void SampleWindow(const SampleEntry& entry, Sample& sample, int viewportWidth);
+/// of the renderer's scene area, moved down below any of the item's on-screen text it would cover
+/// (Renderer::screenTextBoxes, so call it after the item's Draw). Call between App::BeginFrame and
+/// App::EndFrame.
+void SampleWindow(const SampleEntry& entry, Sample& sample, const Renderer& renderer);
 
 } // namespace sensu

@@ -1,6 +1,6 @@
 #pragma once
 /// The fan tests exactly as seed 000 describes them (§2.2, §2.3, §2.4, §2.6), with the traps listed in
-/// shared/SEEDS.md fixed, kept for comparison with the fast tests of sector_overlap.h (benchmarks,
+/// docs/seeds.md fixed, kept for comparison with the fast tests of sector_overlap.h (benchmarks,
 /// tutorial 03). Same conventions: the fan in world space, the other shape placed by xf, touching
 /// counts. Prefer sector_overlap.h in real code: these compute far more than they need.
 ///
