@@ -375,7 +375,7 @@ void WorldImpl::SolveVelocities(float dt) {
     // Pre-step: one solver contact per touching contact with a moving dynamic body.
     for (int ci = 0; ci < static_cast<int>(contacts.size()); ++ci) {
         Contact& c = contacts[ci];
-        if (!c.alive || c.manifold.pointCount == 0) continue;
+        if (!c.alive || c.manifold.pointCount == 0 || !c.enabled) continue;  // enabled: the pre-solve hook
         const Body& ba = bodies[c.bodyA];
         const Body& bb = bodies[c.bodyB];
         const bool aDynamic = ba.type == BodyType::Dynamic && !ba.frozen;
@@ -433,6 +433,7 @@ void WorldImpl::SolveVelocities(float dt) {
             const float approach = -(RelativeSpeed(va, vb, n, sp.rnA, sp.rnB) - RelativeSpeed(forceDeltaA, forceDeltaB, n, sp.rnA, sp.rnB));
             cold.speculative[p] = mp.separation > st.linearSlop;
             cold.approachSpeed[p] = cold.speculative[p] ? approach : Max(approach, c.pendingApproach[p]);
+            cold.hitApproach[p] = -RelativeSpeed(va, vb, n, sp.rnA, sp.rnB);  // what the impulse stops (hit events)
         }
         cold.restitution = restitution;
         PrepareMasses(sc, st.accumulateImpulses);

@@ -7,6 +7,7 @@
 
 #include "broad_phase.h"
 #include "continuous.h"
+#include "sensu/physics/contact_events.h"
 #include "sensu/physics/world.h"
 
 namespace sensu {
@@ -63,6 +64,8 @@ struct Shape {
     float density = 0.0f, friction = 0.0f, restitution = 0.0f;
     Filter filter{};
     bool isSensor = false;
+    bool enableContactEvents = true, enableHitEvents = false;
+    std::vector<ShapeId> visitors;  // a sensor's overlapping shapes after the last step, by (index, generation)
     void* userData = nullptr;
     int proxy = kNull;            // broad-phase proxy
     bool moved = false;           // proxy re-inserted this step: look for new pairs
@@ -81,6 +84,9 @@ struct Contact {
     // point bounces with it this step, from the surface (ApplyRestitution). Matched by feature id.
     float pendingApproach[2] = {0.0f, 0.0f};
     float friction = 0.0f, restitution = 0.0f;
+    bool touching = false;                // a manifold point within linearSlop (contact_events.h)
+    bool enabled = true;                  // the pre-solve hook's answer for this step
+    uint32_t hitStep = 0;                 // last step that reported a hit (an impact spans two steps)
     int nextFree = kNull;
     // The manifold as computed, in A's frame, and B's pose in A's frame then: while the pair keeps that
     // relative pose the manifold is carried along with A instead of computed again (contact.cpp).
@@ -145,6 +151,7 @@ struct SolverContactCold {
     Vec2 point[2]{};                     // world contact points
     float restitution = 0.0f;            // e of the pair (0 when the restitution switch is off)
     float approachSpeed[2]{};            // m/s, −vn before the velocity passes (restitution's reference)
+    float hitApproach[2]{};              // m/s, −vn with this step's forces, nothing handed on (hit events)
     bool speculative[2]{};               // farther apart than linearSlop: may stop its body, bounces next step
 };
 
@@ -184,6 +191,18 @@ struct WorldImpl {
     std::vector<detail::ContinuousBody> continuousBodies;
     std::vector<int> fastBodies, movedBodies;
     uint32_t continuousStamp = 0;
+    // Events (contact_events.cpp): this step's, and the ends caused between steps (the next step's).
+    std::vector<ContactBeginTouchEvent> beginEvents;
+    std::vector<ContactEndTouchEvent> endEvents, pendingEndEvents;
+    std::vector<ContactHitEvent> hitEvents;
+    std::vector<SensorBeginTouchEvent> sensorBeginEvents;
+    std::vector<SensorEndTouchEvent> sensorEndEvents, pendingSensorEndEvents;
+    std::vector<int> sensorShapes;        // live sensor shape indices, in creation order
+    std::vector<ShapeId> sensorScratch;
+    float hitEventThreshold = 1.0f;       // m/s
+    PreSolveFn preSolve = nullptr;
+    void* preSolveContext = nullptr;
+    bool stepping = false;                // inside Step: ends go to this step's events
 
     detail::Body& BodyAt(BodyId id);
     const detail::Body& BodyAt(BodyId id) const;
@@ -197,11 +216,26 @@ struct WorldImpl {
     void SynchronizeShape(int shapeIndex);
     void SwitchBroadPhase(BroadPhaseKind kind);
 
+    ShapeId ShapeIdOf(int shapeIndex) const { return {static_cast<uint32_t>(shapeIndex), shapes[shapeIndex].generation}; }
+    // True when two shapes of different bodies may have a contact: no sensor, both filters agree, not two
+    // segments (filter.h; segment–segment has no manifold).
+    bool ShapesCollide(const detail::Shape& a, const detail::Shape& b) const;
+
     // Contacts (contact.cpp).
     void CreateContact(int shapeA, int shapeB);
     void DestroyContact(int contact);
     void FindNewContacts();
     void UpdateContacts(float dt);
+
+    // Events, pre-solve, sensors and filters (contact_events.cpp, sensors.cpp).
+    void BeginStepEvents();                 // clears the last step's events, publishes the pending ends
+    void UpdateTouching(int contact);       // after a new manifold: begin/end touch
+    void ReportEndTouch(const detail::Contact& c);
+    void RunPreSolve();                     // the game's hook: enables or disables contacts for this step
+    void ReportHits();                      // after the solver: hit events
+    void UpdateSensors();                   // after the step's motion: sensor begin/end
+    void EndSensorVisits(int sensorShape);  // a sensor is destroyed: its visits end (next step's events)
+    void Refilter(int shapeIndex);          // a filter changed: drop forbidden contacts, look for new pairs
 
     // Solver (contact_solver.cpp).
     void Solve(float dt);

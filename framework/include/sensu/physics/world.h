@@ -2,11 +2,14 @@
 /// The physics world: bodies, shapes, broad phase, persistent contacts, the sequential-impulse solver
 /// and the seed 004 floor-rest state machine.
 ///
-/// Step order (box2d-lite's World::Step is the model): find new pairs → narrow phase → wake piles whose
-/// support moves → record start poses → integrate forces → pre-step + warm start → velocity iterations
-/// (contacts bottom-up, then a shock-propagation pass) → piles pushed beyond what their supports hold
-/// wake and the velocities are solved again → integrate velocities → position pass → continuous phase
-/// → update the broad phase → rest states (seed 004 §3.3–3.5: freeze supported, slow groups).
+/// Step order (box2d-lite's World::Step is the model): clear the last step's events → find new pairs
+/// (filters and sensors decide which pairs get a contact) → narrow phase, begin/end touch events →
+/// wake piles whose support moves → pre-solve hook (may disable contacts for this step) → record start
+/// poses → integrate forces → pre-step + warm start → velocity iterations (contacts bottom-up, then a
+/// shock-propagation pass) → piles pushed beyond what their supports hold wake and the velocities are
+/// solved again → integrate velocities → position pass → hit events → continuous phase → update the
+/// broad phase → rest states (seed 004 §3.3–3.5: freeze supported, slow groups) → sensors (begin/end
+/// overlap against the final poses). Events are read after Step (contact_events.h).
 ///
 /// Continuous phase (seed 000, no rotation cap; SolverSettings::continuous, continuousThreshold,
 /// continuousMaxImpacts, BodyDef::bullet): bullets and bodies that move or spin fast for their size are
@@ -39,6 +42,7 @@
 
 #include "sensu/geometry/manifold.h"
 #include "sensu/physics/body.h"
+#include "sensu/physics/contact_events.h"
 #include "sensu/physics/shape_def.h"
 #include "sensu/physics/solver_settings.h"
 
@@ -47,6 +51,8 @@ namespace sensu {
 struct WorldDef {
     Vec2 gravity{0.0f, -10.0f};  ///< m/s²
     SolverSettings settings{};
+    /// m/s, ≥ 0: contact points that stop a faster approach report a hit event (shapes asking for them).
+    float hitEventThreshold = 1.0f;
 };
 
 /// One contact point for debug drawing and tests.
@@ -125,6 +131,25 @@ public:
     float GetFriction(ShapeId shape) const;
     float GetRestitution(ShapeId shape) const;
     void* GetUserData(ShapeId shape) const;
+
+    /// Collision filter (filter.h). A change takes effect at the next step: contacts the new filter
+    /// forbids end there (with end touch events), newly allowed pairs are found there, and the piles
+    /// touching the shape wake. Stale ids throw.
+    void SetFilter(ShapeId shape, const Filter& filter);
+    Filter GetFilter(ShapeId shape) const;
+    bool IsSensor(ShapeId shape) const;
+
+    /// Contact events of the last Step (contact_events.h); spans valid until the next Step or any
+    /// Create/Destroy call.
+    ContactEvents GetContactEvents() const;
+    /// Sensor begin/end overlap events of the last Step (contact_events.h).
+    SensorEvents GetSensorEvents() const;
+    /// m/s; throws for a negative or non-finite speed.
+    void SetHitEventThreshold(float speed);
+    float GetHitEventThreshold() const;
+    /// The pre-solve hook (contact_events.h): called inside Step, must not change the world; nullptr
+    /// removes it. context is passed back untouched.
+    void SetPreSolve(PreSolveFn fn, void* context = nullptr);
 
     Vec2 GetGravity() const;
     /// Wakes every body.
