@@ -26,6 +26,9 @@ struct Body {
     float restTimer = 0.0f;       // s the body has been slow
     bool restCandidate = false;   // slow for restTime: may freeze together with its touching candidates
     bool restHeld = false;        // its supports hold it (seed 004 §3.4.2 / §3.5.1), span in support*
+    bool jointHeld = false;       // frozen while held by joints, not by floor supports: any push wakes it
+    Vec2 restPreviousV{};         // m/s, rad/s at the end of the last step: a jointed body must also be
+    float restPreviousW = 0.0f;   // unaccelerated to rest (a pendulum is slow at its turning points)
     uint32_t restStamp = 0;       // visit mark of the component search
 
     Transform xf{};               // body origin pose
