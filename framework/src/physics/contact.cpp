@@ -153,6 +153,7 @@ void WorldImpl::FindNewContacts() {
             if (o.moved && other < si) return;
             const Body& ob = bodies[o.body];
             if (body.type != BodyType::Dynamic && ob.type != BodyType::Dynamic) return;
+            if (!JointAllowsContact(s.body, o.body)) return;
             if (!ShapesCollide(s, o)) return;
             if (contactByPair.contains(PairKey(si, other))) return;
             CreateContact(si, other);

@@ -246,6 +246,7 @@ void World::DestroyBody(BodyId id) {
     const int index = static_cast<int>(id.index);
     // Everything resting on or touching this body loses a support or a neighbour: wake those piles.
     w.WakeTouchingPiles(index);
+    while (!b.joints.empty()) w.DestroyJointAt(b.joints.back());
     while (b.contactHead != kNull) w.DestroyContact(b.contactHead);
     for (ShapeId sid : b.shapes) {
         Shape& s = w.shapes[sid.index];
@@ -336,6 +337,14 @@ Transform World::GetTransform(BodyId id) const { return impl_->BodyAt(id).xf; }
 Vec2 World::GetPosition(BodyId id) const { return impl_->BodyAt(id).xf.p; }
 float World::GetAngle(BodyId id) const { return impl_->BodyAt(id).angle; }
 Vec2 World::GetWorldCenter(BodyId id) const { return impl_->BodyAt(id).center; }
+Vec2 World::GetLocalPoint(BodyId id, Vec2 worldPoint) const {
+    RequireFinite(worldPoint, "GetLocalPoint worldPoint");
+    return InvTransformPoint(impl_->BodyAt(id).xf, worldPoint);
+}
+Vec2 World::GetWorldPoint(BodyId id, Vec2 localPoint) const {
+    RequireFinite(localPoint, "GetWorldPoint localPoint");
+    return TransformPoint(impl_->BodyAt(id).xf, localPoint);
+}
 Vec2 World::GetLinearVelocity(BodyId id) const { return impl_->BodyAt(id).v; }
 float World::GetAngularVelocity(BodyId id) const { return impl_->BodyAt(id).w; }
 float World::GetMass(BodyId id) const { return impl_->BodyAt(id).mass; }

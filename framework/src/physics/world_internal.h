@@ -2,12 +2,14 @@
 // Internal state of a World: plain arrays of bodies, shapes and contacts addressed by index, plus the
 // scratch arrays of one step (kept between steps so a steady-state step allocates nothing).
 #include <cstdint>
+#include <functional>
 #include <unordered_map>
 #include <vector>
 
 #include "broad_phase.h"
 #include "continuous.h"
 #include "sensu/physics/contact_events.h"
+#include "joint_internal.h"
 #include "sensu/physics/world.h"
 
 namespace sensu {
@@ -25,6 +27,9 @@ struct Body {
     float restTimer = 0.0f;       // s the body has been slow
     bool restCandidate = false;   // slow for restTime: may freeze together with its touching candidates
     bool restHeld = false;        // its supports hold it (seed 004 §3.4.2 / §3.5.1), span in support*
+    bool jointHeld = false;       // frozen while held by joints, not by floor supports: any push wakes it
+    Vec2 restPreviousV{};         // m/s, rad/s at the end of the last step: a jointed body must also be
+    float restPreviousW = 0.0f;   // unaccelerated to rest (a pendulum is slow at its turning points)
     uint32_t restStamp = 0;       // visit mark of the component search
 
     Transform xf{};               // body origin pose
@@ -48,6 +53,7 @@ struct Body {
     float supportMinX = 0.0f, supportMaxX = 0.0f, supportY = 0.0f, supportFriction = 0.0f;
 
     std::vector<ShapeId> shapes;
+    std::vector<int> joints;      // indices of the joints attached to this body
     int contactHead = kNull;      // first contact of this body's contact list
     int solverIndex = kNull;      // index in the solver arrays during a step
     uint32_t integratedStep = 0;  // last step whose forces were integrated (a re-solve must not repeat it)
@@ -170,7 +176,9 @@ struct WorldImpl {
     std::vector<detail::Contact> contacts;
     int freeContact = detail::kNull;
     int contactCount = 0;
-    std::unordered_map<uint64_t, int> contactByPair;  // lookup only, never iterated (determinism)
+    std::unordered_map<uint64_t, int> contactByPair;
+    std::vector<detail::Joint> joints;
+    std::vector<uint32_t> freeJoints;  // lookup only, never iterated (determinism)
     detail::BroadPhase broadPhase;
 
     // Scratch of one step.
@@ -181,6 +189,8 @@ struct WorldImpl {
     std::vector<detail::SolverContact> solverContacts;
     std::vector<detail::SolverContactCold> solverContactsCold;
     std::vector<detail::SolverContact> sortedContacts;
+    std::vector<detail::SolverJoint> solverJoints;
+    detail::JointStepContext jointContext;
     std::vector<int> adjacencyStart, adjacency, bfsQueue, levelCount;
     std::vector<int> levelStart;  // solverContacts[levelStart[k] .. levelStart[k+1]) share level k
     std::vector<int> wakeStack;
@@ -242,6 +252,17 @@ struct WorldImpl {
     void SolveVelocities(float dt);
     void ApplyRestitution();      // bounce after the velocity passes (contact_solver.cpp)
     void OrderContactsBottomUp();
+
+    // Joints (joint.cpp): the solver's hooks, and the common bookkeeping.
+    void PrepareJoints(float dt, const std::function<void(int)>& addSolverBody);
+    void WarmStartJoints();
+    void SolveJointVelocities();
+    bool SolveJointPositions();   // true when every joint is within slop
+    void StoreJointImpulses(float dt);
+    bool JointAllowsContact(int bodyA, int bodyB) const;  // false: a joint without collideConnected links them
+    void DestroyJointAt(int joint);
+    detail::Joint& JointAt(JointId id);
+    const detail::Joint& JointAt(JointId id) const;
 
     // Rest states (rest_states.cpp).
     void WakePile(int bodyIndex);

@@ -43,8 +43,16 @@
 #include "sensu/geometry/manifold.h"
 #include "sensu/physics/body.h"
 #include "sensu/physics/contact_events.h"
+#include "sensu/physics/distance_joint.h"
+#include "sensu/physics/joint.h"
+#include "sensu/physics/motor_joint.h"
+#include "sensu/physics/mouse_joint.h"
+#include "sensu/physics/prismatic_joint.h"
+#include "sensu/physics/revolute_joint.h"
 #include "sensu/physics/shape_def.h"
 #include "sensu/physics/solver_settings.h"
+#include "sensu/physics/weld_joint.h"
+#include "sensu/physics/wheel_joint.h"
 
 namespace sensu {
 
@@ -80,11 +88,63 @@ public:
     /// Creates a body without shapes (dynamic bodies get mass from their shapes; a dynamic body without
     /// shapes has mass 1 kg). Throws InvalidArgument for non-finite pose or velocity.
     BodyId CreateBody(const BodyDef& def);
-    /// Destroys the body, its shapes and contacts; piles that rested on it wake. Stale ids throw.
+    /// Destroys the body, its shapes, contacts and joints; piles that rested on it wake. Stale ids throw.
     void DestroyBody(BodyId body);
     /// Adds a shape (mass and inertia recomputed from density). Throws for invalid material values.
     ShapeId CreateShape(BodyId body, const ShapeDef& def);
     void DestroyShape(ShapeId shape);
+
+    /// Creates a joint (joint.h and the kind's header). Wakes both bodies' piles; without
+    /// collideConnected the contacts between the two bodies are removed. Throws InvalidArgument, world
+    /// unchanged, for stale body ids, a body jointed to itself, two non-dynamic bodies, non-finite or
+    /// out-of-range values.
+    JointId CreateJoint(const RevoluteJointDef& def);
+    JointId CreateJoint(const PrismaticJointDef& def);
+    JointId CreateJoint(const DistanceJointDef& def);
+    JointId CreateJoint(const WeldJointDef& def);
+    JointId CreateJoint(const WheelJointDef& def);
+    JointId CreateJoint(const MouseJointDef& def);
+    JointId CreateJoint(const MotorJointDef& def);
+    /// Removes the joint and wakes both bodies' piles. Stale ids throw. (DestroyBody destroys the
+    /// body's joints.)
+    void DestroyJoint(JointId joint);
+    bool IsValid(JointId joint) const;
+    JointType GetType(JointId joint) const;
+    /// The joint's first body (the mouse joint's only body).
+    BodyId GetBodyA(JointId joint) const;
+    /// The joint's second body (the mouse joint's body too).
+    BodyId GetBodyB(JointId joint) const;
+    /// N: the force the joint applied to body B in the last step (minus that on A), e.g. to break a
+    /// joint when it exceeds a strength. Zero before the first step and while its pile is frozen.
+    Vec2 GetReactionForce(JointId joint) const;
+    /// N·m: the torque the joint applied to body B about its anchor in the last step (motor, limit,
+    /// spring, weld and motor-joint torques).
+    float GetReactionTorque(JointId joint) const;
+    /// rad: revolute angleB − angleA − referenceAngle (unwrapped). Throws for other kinds.
+    float GetJointAngle(JointId joint) const;
+    /// m: prismatic or wheel translation of B's anchor along the axis from A's. Throws for other kinds.
+    float GetJointTranslation(JointId joint) const;
+    /// m: distance between the two anchors (any kind with two anchors).
+    float GetJointLength(JointId joint) const;
+    /// Revolute, prismatic, wheel: motor on/off, speed (rad/s or m/s) and most torque (N·m) or force
+    /// (N). Each wakes the joint's piles; other kinds throw.
+    void EnableMotor(JointId joint, bool enable);
+    void SetMotorSpeed(JointId joint, float speed);
+    void SetMaxMotorTorque(JointId joint, float torque);
+    void SetMaxMotorForce(JointId joint, float force);
+    /// Revolute (rad), prismatic and wheel (m): the limit on/off and its bounds (lower ≤ upper).
+    void EnableLimit(JointId joint, bool enable);
+    void SetLimits(JointId joint, float lower, float upper);
+    /// Revolute, prismatic, wheel, distance, weld, mouse: spring frequency (Hz, ≥ 0) and damping ratio (≥ 0).
+    void SetSpring(JointId joint, float frequencyHz, float dampingRatio);
+    /// Mouse joint: the world point its body is pulled toward (wakes the body's pile).
+    void SetTarget(JointId joint, Vec2 target);
+    /// Motor joint: B's target offset in A's frame (m) and relative angle (rad).
+    void SetMotorOffsets(JointId joint, Vec2 linearOffset, float angularOffset);
+    void* GetUserData(JointId joint) const;
+    /// Ids of all live joints in creation-slot order.
+    void GetJoints(std::vector<JointId>& out) const;
+    int GetJointCount() const;
 
     /// Advances the world by dt seconds (dt ≥ 0 and finite; 0 does nothing).
     void Step(float dt);
@@ -98,6 +158,10 @@ public:
     /// rad, unwrapped (a body that turned twice reads ≈ 4π).
     float GetAngle(BodyId body) const;
     Vec2 GetWorldCenter(BodyId body) const;
+    /// m: a world point in the body's frame (for joint anchors; see joint_anchor.h).
+    Vec2 GetLocalPoint(BodyId body, Vec2 worldPoint) const;
+    /// m: a point of the body's frame in world coordinates.
+    Vec2 GetWorldPoint(BodyId body, Vec2 localPoint) const;
     Vec2 GetLinearVelocity(BodyId body) const;
     float GetAngularVelocity(BodyId body) const;
     float GetMass(BodyId body) const;
