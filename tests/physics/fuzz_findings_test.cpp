@@ -22,3 +22,82 @@ TEST_CASE("a ball dropped exactly on top of an upright capsule lands and stays t
     CHECK(maxSideways < 1e-3f);
     CHECK(world.GetPosition(ball).y == Approx(1.5f).margin(0.01f));
 }
+
+namespace {
+
+/// A small scene with a bullet: ground, a box pile and a spinning bar.
+struct BulletScene {
+    World world;
+    BodyId bullet;
+    BulletScene() {
+        AddGround(world);
+        for (int i = 0; i < 3; ++i) AddBox(world, {0.0f, 0.5f + static_cast<float>(i)}, {0.5f, 0.5f});
+        bullet = world.CreateBody({.type = BodyType::Dynamic, .position = {-3.0f, 1.0f}, .bullet = true});
+        world.CreateShape(bullet, {.geometry = Box({1.0f, 0.05f})});
+        StepN(world, 5);
+    }
+};
+
+template <class Call>
+void CheckThrowsUnchanged(World& world, Call call) {
+    const uint64_t before = world.StateHash();
+    CHECK_THROWS_AS(call(), InvalidArgument);
+    CHECK(world.StateHash() == before);
+}
+
+} // namespace
+
+TEST_CASE("Step rejects a dt it cannot step before anything changes (issue 16)", "[physics][issue16]") {
+    BulletScene scene;
+    // Step(1e33) drove positions to −inf; with a bullet Step(1e24) threw half-way.
+    for (float dt : {1e33f, 1e24f, kMaxStepDt * 1.001f, -1.0f, NAN, INFINITY})
+        CheckThrowsUnchanged(scene.world, [&] { scene.world.Step(dt); });
+    scene.world.Step(kMaxStepDt);
+    CHECK(AllFinite(scene.world));
+}
+
+TEST_CASE("speeds and coordinates beyond the limits are rejected where they are given (issue 16)", "[physics][issue16]") {
+    BulletScene scene;
+    World& world = scene.world;
+    // A bullet at 6.6e29 m/s made Step(1/60) throw "Sector outer radius must be finite" half-way.
+    CheckThrowsUnchanged(world, [&] { world.SetLinearVelocity(scene.bullet, {6.6e29f, 0.0f}); });
+    CheckThrowsUnchanged(world, [&] { world.SetLinearVelocity(scene.bullet, {kMaxLinearSpeed, 1.0f}); });
+    CheckThrowsUnchanged(world, [&] { world.SetAngularVelocity(scene.bullet, -2.0f * kMaxAngularSpeed); });
+    CheckThrowsUnchanged(world, [&] { world.SetTransform(scene.bullet, {0.0f, 2e6f}, 0.0f); });
+    CheckThrowsUnchanged(world, [&] { world.SetTransform(scene.bullet, {}, 1e30f); });
+    CheckThrowsUnchanged(world, [&] { world.CreateBody({.type = BodyType::Dynamic, .linearVelocity = {0.0f, -1e6f}}); });
+    CheckThrowsUnchanged(world, [&] { world.CreateBody({.position = {-3e6f, 0.0f}}); });
+    CheckThrowsUnchanged(world, [&] { world.CreateShape(scene.bullet, {.geometry = Box({1e20f, 1.0f})}); });
+    CheckThrowsUnchanged(world, [&] { world.CreateShape(scene.bullet, {.geometry = Circle({}, 1e-3f), .density = 1e-35f}); });
+    CheckThrowsUnchanged(world, [&] { world.CreateShape(scene.bullet, {.geometry = Box({1e5f, 1e5f}), .density = 1e30f}); });
+    world.ApplyForceToCenter(scene.bullet, {3e38f, 0.0f});
+    CheckThrowsUnchanged(world, [&] { world.ApplyForceToCenter(scene.bullet, {3e38f, 0.0f}); });
+    CheckThrowsUnchanged(world, [&] { world.ApplyForce(scene.bullet, {0.0f, 1e30f}, {1e30f, 0.0f}); });
+    CheckThrowsUnchanged(world, [&] { world.ApplyTorque(scene.bullet, 3e38f); world.ApplyTorque(scene.bullet, 3e38f); });
+    world.Step(kDt);
+    CHECK(AllFinite(world));
+}
+
+TEST_CASE("a bullet at the speed limits, huge impulses, forces and gravity step to a finite world (issue 16)", "[physics][issue16]") {
+    for (int variant = 0; variant < 4; ++variant) {
+        BulletScene scene;
+        World& world = scene.world;
+        if (variant == 0) {
+            world.SetLinearVelocity(scene.bullet, {kMaxLinearSpeed, 0.0f});
+            world.SetAngularVelocity(scene.bullet, kMaxAngularSpeed);
+        } else if (variant == 1) {
+            world.ApplyLinearImpulse(scene.bullet, {3e38f, 3e38f}, {1e6f, -1e6f});
+        } else if (variant == 2) {
+            world.ApplyForce(scene.bullet, {-3e37f, 1e37f}, world.GetWorldCenter(scene.bullet) + Vec2{0.5f, 0.02f});
+            world.ApplyTorque(scene.bullet, -3e38f);
+        } else {
+            world.SetGravity({3e38f, -3e38f});
+        }
+        for (float dt : {kDt, kMaxStepDt, kDt, 0.5f}) {
+            REQUIRE_NOTHROW(world.Step(dt));
+            REQUIRE(AllFinite(world));
+            CHECK(Length(world.GetLinearVelocity(scene.bullet)) <= kMaxLinearSpeed * 1.0001f);
+            CHECK(std::abs(world.GetAngularVelocity(scene.bullet)) <= kMaxAngularSpeed * 1.0001f);
+        }
+    }
+}

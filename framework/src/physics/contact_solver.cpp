@@ -5,11 +5,14 @@
 // velocity. Seed 004 chapter 2 is the impulse between two bodies.
 #include <cmath>
 
+#include "limits.h"
 #include "world_internal.h"
 
 namespace sensu {
 
 using detail::Body;
+using detail::ClampAngularSpeed;
+using detail::ClampLinearSpeed;
 using detail::Contact;
 using detail::kNull;
 using detail::SolverBody;
@@ -363,8 +366,19 @@ void WorldImpl::SolveVelocities(float dt) {
         if (body.type == BodyType::Dynamic && body.integratedStep != stepIndex) {
             body.forceDv = dt * (body.gravityScale * gravity + body.invMass * body.force);
             body.forceDw = dt * body.invInertia * body.torque;
-            body.v += body.forceDv;
-            body.w += body.forceDw;
+            Vec2 v = body.v + body.forceDv;
+            float w = body.w + body.forceDw;
+            if (!(LengthSquared(v) <= kMaxLinearSpeed * kMaxLinearSpeed) || !(std::abs(w) <= kMaxAngularSpeed)) {
+                // Beyond the speed limits (world.h), or overflowed: again in double, clamped.
+                const double h = dt, scale = body.gravityScale, invMass = body.invMass;
+                v = ClampLinearSpeed(body.v.x + h * (scale * gravity.x + invMass * body.force.x),
+                                     body.v.y + h * (scale * gravity.y + invMass * body.force.y));
+                w = ClampAngularSpeed(body.w + h * static_cast<double>(body.invInertia) * body.torque);
+                body.forceDv = v - body.v;
+                body.forceDw = w - body.w;
+            }
+            body.v = v;
+            body.w = w;
             body.integratedStep = stepIndex;
         }
         body.force = {};
@@ -571,8 +585,9 @@ void WorldImpl::Solve(float dt) {
     for (size_t i = 0; i < solverBodies.size(); ++i) {
         Body& body = bodies[solverBodies[i].body];
         if (body.type == BodyType::Dynamic && !body.frozen) {
-            body.v = solverVelocities[i].v;
-            body.w = solverVelocities[i].w;
+            // The speed limits (world.h) hold after the impulses too.
+            body.v = ClampLinearSpeed(solverVelocities[i].v);
+            body.w = ClampAngularSpeed(solverVelocities[i].w);
         }
     }
 

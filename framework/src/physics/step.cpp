@@ -1,6 +1,7 @@
 // World::Step reads as the algorithm (box2d-lite's World::Step is the model).
 #include <string>
 
+#include "limits.h"
 #include "world_internal.h"
 
 namespace sensu {
@@ -8,6 +9,7 @@ namespace sensu {
 void World::Step(float dt) {
     RequireFinite(dt, "Step dt");
     if (dt < 0.0f) throw InvalidArgument("Step dt must be >= 0");
+    if (dt > kMaxStepDt) throw InvalidArgument("Step dt must not exceed kMaxStepDt (1 s)");
     if (dt == 0.0f) return;
     WorldImpl& w = *impl_;
     w.stepDt = dt;
@@ -28,9 +30,12 @@ void World::Step(float dt) {
     w.SolveContinuous(dt);    // fast bodies: swept region + time of impact, impacts solved earliest first
 
     // Broad phase: moved bodies refresh their proxies (only those leaving their fat AABB re-insert).
+    // Impacts of the continuous phase may have sped bodies past the speed limits (world.h): clamp.
     for (int i = 0; i < static_cast<int>(w.bodies.size()); ++i) {
-        const detail::Body& b = w.bodies[i];
+        detail::Body& b = w.bodies[i];
         if (!b.alive || !w.IsMovingBody(b)) continue;
+        b.v = detail::ClampLinearSpeed(b.v);
+        b.w = detail::ClampAngularSpeed(b.w);
         for (ShapeId sid : b.shapes) w.SynchronizeShape(static_cast<int>(sid.index));
     }
     if (w.settings.restStates) w.UpdateRestStates(dt);

@@ -1,8 +1,13 @@
 #include "sensu/physics/world.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <string>
+#include <type_traits>
+#include <variant>
 
+#include "limits.h"
 #include "sensu/geometry/mass.h"
 #include "world_internal.h"
 
@@ -15,11 +20,46 @@ using detail::Shape;
 namespace {
 
 void RequireFiniteDef(const BodyDef& def) {
-    RequireFinite(def.position, "BodyDef.position");
-    RequireFinite(def.angle, "BodyDef.angle");
-    RequireFinite(def.linearVelocity, "BodyDef.linearVelocity");
-    RequireFinite(def.angularVelocity, "BodyDef.angularVelocity");
+    detail::RequireCoordinate(def.position, "BodyDef.position");
+    detail::RequireAngle(def.angle, "BodyDef.angle");
+    detail::RequireLinearSpeed(def.linearVelocity, "BodyDef.linearVelocity");
+    detail::RequireAngularSpeed(def.angularVelocity, "BodyDef.angularVelocity");
     RequireFinite(def.gravityScale, "BodyDef.gravityScale");
+}
+
+MassData ShapeMass(const ShapeGeometry& g, float density);
+
+/// Farthest reach of the geometry from the body origin, m (double: a shape may reach past float range).
+double ShapeReach(const ShapeGeometry& geometry) {
+    auto length = [](Vec2 p) { return std::hypot(static_cast<double>(p.x), static_cast<double>(p.y)); };
+    return std::visit(
+        [&](const auto& shape) -> double {
+            using T = std::decay_t<decltype(shape)>;
+            if constexpr (std::is_same_v<T, Circle>) return length(shape.center()) + shape.radius();
+            else if constexpr (std::is_same_v<T, Capsule>) return std::max(length(shape.a()), length(shape.b())) + shape.radius();
+            else if constexpr (std::is_same_v<T, Box>) return length(shape.center()) + length(shape.halfExtents());
+            else if constexpr (std::is_same_v<T, Segment>) return std::max(length(shape.a()), length(shape.b()));
+            else {
+                double reach = 0.0;
+                for (Vec2 v : shape.vertices()) reach = std::max(reach, length(v));
+                return reach;
+            }
+        },
+        geometry);
+}
+
+/// Throws unless the shape stays within kMaxCoordinate of the body origin and the body's mass and
+/// inertia with it stay well inside float range (their inverses finite), so stepping cannot overflow.
+void RequireSteppableShape(const Body& body, const ShapeDef& def) {
+    if (!(ShapeReach(def.geometry) <= kMaxCoordinate))
+        throw InvalidArgument("ShapeDef.geometry must stay within kMaxCoordinate (1e6 m) of the body origin");
+    if (body.type != BodyType::Dynamic) return;
+    const MassData md = ShapeMass(def.geometry, def.density);
+    const double mass = static_cast<double>(body.mass) + md.mass;
+    const double inertia = static_cast<double>(body.inertia) + md.inertia + mass * 4.0 * kMaxCoordinate * kMaxCoordinate;
+    const bool massOk = md.mass == 0.0f || (md.mass >= 1e-30f && mass <= 1e30);
+    const bool inertiaOk = IsFinite(md.inertia) && inertia <= 1e36 && (md.inertia == 0.0f || md.inertia >= 1e-36f);
+    if (!massOk || !inertiaOk) throw InvalidArgument("ShapeDef: density and size give a mass or inertia outside [1e-30, 1e30] kg");
 }
 
 void RequireValidMaterial(const ShapeDef& def) {
@@ -265,7 +305,7 @@ void World::DestroyBody(BodyId id) {
 ShapeId World::CreateShape(BodyId bodyId, const ShapeDef& def) {
     RequireValidMaterial(def);
     WorldImpl& w = *impl_;
-    w.BodyAt(bodyId);  // validates the id before anything changes
+    RequireSteppableShape(w.BodyAt(bodyId), def);  // validates the id and the shape before anything changes
     uint32_t index;
     if (!w.freeShapes.empty()) {
         index = w.freeShapes.back();
@@ -357,8 +397,8 @@ bool World::IsAwake(BodyId id) const {
 void* World::GetUserData(BodyId id) const { return impl_->BodyAt(id).userData; }
 
 void World::SetTransform(BodyId id, Vec2 position, float angle) {
-    RequireFinite(position, "SetTransform position");
-    RequireFinite(angle, "SetTransform angle");
+    detail::RequireCoordinate(position, "SetTransform position");
+    detail::RequireAngle(angle, "SetTransform angle");
     WorldImpl& w = *impl_;
     Body& b = w.BodyAt(id);
     const int index = static_cast<int>(id.index);
@@ -370,7 +410,7 @@ void World::SetTransform(BodyId id, Vec2 position, float angle) {
 }
 
 void World::SetLinearVelocity(BodyId id, Vec2 velocity) {
-    RequireFinite(velocity, "SetLinearVelocity velocity");
+    detail::RequireLinearSpeed(velocity, "SetLinearVelocity velocity");
     Body& b = impl_->BodyAt(id);
     if (b.type == BodyType::Static) return;
     impl_->WakeTouchingPiles(static_cast<int>(id.index));
@@ -378,7 +418,7 @@ void World::SetLinearVelocity(BodyId id, Vec2 velocity) {
 }
 
 void World::SetAngularVelocity(BodyId id, float omega) {
-    RequireFinite(omega, "SetAngularVelocity omega");
+    detail::RequireAngularSpeed(omega, "SetAngularVelocity omega");
     Body& b = impl_->BodyAt(id);
     if (b.type == BodyType::Static) return;
     impl_->WakeTouchingPiles(static_cast<int>(id.index));
@@ -390,25 +430,32 @@ void World::ApplyForce(BodyId id, Vec2 force, Vec2 worldPoint) {
     RequireFinite(worldPoint, "ApplyForce point");
     Body& b = impl_->BodyAt(id);
     if (b.type != BodyType::Dynamic) return;
+    const Vec2 sum = b.force + force;
+    const float torque = b.torque + Cross(worldPoint - b.center, force);
+    if (!IsFinite(sum) || !IsFinite(torque)) throw InvalidArgument("ApplyForce: the body's force or torque sum overflows float");
     impl_->WakePile(static_cast<int>(id.index));
-    b.force += force;
-    b.torque += Cross(worldPoint - b.center, force);
+    b.force = sum;
+    b.torque = torque;
 }
 
 void World::ApplyForceToCenter(BodyId id, Vec2 force) {
     RequireFinite(force, "ApplyForceToCenter force");
     Body& b = impl_->BodyAt(id);
     if (b.type != BodyType::Dynamic) return;
+    const Vec2 sum = b.force + force;
+    if (!IsFinite(sum)) throw InvalidArgument("ApplyForceToCenter: the body's force sum overflows float");
     impl_->WakePile(static_cast<int>(id.index));
-    b.force += force;
+    b.force = sum;
 }
 
 void World::ApplyTorque(BodyId id, float torque) {
     RequireFinite(torque, "ApplyTorque torque");
     Body& b = impl_->BodyAt(id);
     if (b.type != BodyType::Dynamic) return;
+    const float sum = b.torque + torque;
+    if (!IsFinite(sum)) throw InvalidArgument("ApplyTorque: the body's torque sum overflows float");
     impl_->WakePile(static_cast<int>(id.index));
-    b.torque += torque;
+    b.torque = sum;
 }
 
 void World::ApplyLinearImpulse(BodyId id, Vec2 impulse, Vec2 worldPoint) {
@@ -417,8 +464,10 @@ void World::ApplyLinearImpulse(BodyId id, Vec2 impulse, Vec2 worldPoint) {
     Body& b = impl_->BodyAt(id);
     if (b.type != BodyType::Dynamic) return;
     impl_->WakePile(static_cast<int>(id.index));
-    b.v += b.invMass * impulse;
-    b.w += b.invInertia * Cross(worldPoint - b.center, impulse);
+    // In double and clamped to the speed limits (world.h): a finite impulse never overflows a velocity.
+    const double rx = static_cast<double>(worldPoint.x) - b.center.x, ry = static_cast<double>(worldPoint.y) - b.center.y;
+    b.v = detail::ClampLinearSpeed(b.v.x + static_cast<double>(b.invMass) * impulse.x, b.v.y + static_cast<double>(b.invMass) * impulse.y);
+    b.w = detail::ClampAngularSpeed(b.w + static_cast<double>(b.invInertia) * (rx * impulse.y - ry * impulse.x));
 }
 
 void World::Wake(BodyId id) {

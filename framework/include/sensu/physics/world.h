@@ -56,6 +56,24 @@
 
 namespace sensu {
 
+/// What the world steps (issue 16). A finite world stays finite: input that cannot be stepped is
+/// rejected where it is given (InvalidArgument, nothing changed), and speeds are clamped per step, as
+/// engines do (Box2D caps the translation per step), so Step never throws once it has begun.
+///  - Step(dt) rejects dt > kMaxStepDt.
+///  - CreateBody and SetTransform reject a position with a coordinate beyond kMaxCoordinate and an
+///    angle beyond kMaxCoordinate rad; CreateShape rejects geometry reaching beyond kMaxCoordinate from
+///    the body origin and shapes that would give the body a mass or inertia outside float range.
+///  - CreateBody, SetLinearVelocity and SetAngularVelocity reject speeds above kMaxLinearSpeed and
+///    kMaxAngularSpeed; an impulse, force, torque or gravity that would exceed them is clamped to them
+///    (the direction kept), and so is every body after the solver, each step. Forces, torques and
+///    impulses whose sums or effects overflow float are rejected.
+/// Bodies may travel beyond kMaxCoordinate by stepping; they stay finite but lose precision there
+/// (float spacing at 1e6 m is 0.06 m).
+inline constexpr float kMaxStepDt = 1.0f;         ///< s
+inline constexpr float kMaxCoordinate = 1e6f;     ///< m (and rad for angles)
+inline constexpr float kMaxLinearSpeed = 1e5f;    ///< m/s
+inline constexpr float kMaxAngularSpeed = 1e4f;   ///< rad/s
+
 struct WorldDef {
     Vec2 gravity{0.0f, -10.0f};  ///< m/s²
     SolverSettings settings{};
@@ -146,7 +164,8 @@ public:
     void GetJoints(std::vector<JointId>& out) const;
     int GetJointCount() const;
 
-    /// Advances the world by dt seconds (dt ≥ 0 and finite; 0 does nothing).
+    /// Advances the world by dt seconds (0 ≤ dt ≤ kMaxStepDt; 0 does nothing). Throws only before
+    /// anything changes; never half-way (see the limits above).
     void Step(float dt);
 
     bool IsValid(BodyId body) const;
