@@ -198,6 +198,7 @@ BodyId World::GetBodyA(JointId id) const {
 BodyId World::GetBodyB(JointId id) const { return impl_->IdOf(impl_->JointAt(id).bodyB); }
 Vec2 World::GetReactionForce(JointId id) const { return impl_->JointAt(id).reactionForce; }
 float World::GetReactionTorque(JointId id) const { return impl_->JointAt(id).reactionTorque; }
+float World::GetMotorReaction(JointId id) const { return impl_->JointAt(id).motorReaction; }
 
 float World::GetJointAngle(JointId id) const {
     Joint& j = impl_->JointAt(id);

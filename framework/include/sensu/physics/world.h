@@ -114,6 +114,9 @@ public:
     /// N·m: the torque the joint applied to body B about its anchor in the last step (motor, limit,
     /// spring, weld and motor-joint torques).
     float GetReactionTorque(JointId joint) const;
+    /// The motor's share of the reaction in the last step: N·m for revolute and wheel joints, N for
+    /// prismatic joints; never beyond the motor's maximum. 0 for other kinds.
+    float GetMotorReaction(JointId joint) const;
     /// m: the anchors in world coordinates (A's is the target of a mouse joint, the body origins for a
     /// motor joint), e.g. to draw the joint.
     Vec2 GetAnchorA(JointId joint) const;
