@@ -356,6 +356,7 @@ private:
         const Body& fb = w_.bodies[f];
         const Body& ob = w_.bodies[o];
         if (!IsDynamic(fb) && !IsDynamic(ob)) return;  // nothing would respond
+        if (!w_.JointAllowsContact(f, o)) return;      // jointed without collideConnected: never touch
         if (std::holds_alternative<Segment>(os.geometry) && std::holds_alternative<Segment>(w_.shapes[shapeIndex].geometry)) return;
         // Both motions are known from the later of the two bases on (impacts are solved in time order,
         // so nothing between the pair happened before it).
