@@ -2,25 +2,34 @@
 
 namespace sensu::scenes {
 
+void AddToWorld(World& world, const SceneDef& scene, std::vector<BodyId>& bodies, std::vector<JointId>& joints) {
+    const size_t first = bodies.size();
+    for (const SceneBody& body : scene.bodies) {
+        const BodyId id = world.CreateBody(body.body);
+        for (const ShapeDef& shape : body.shapes) world.CreateShape(id, shape);
+        bodies.push_back(id);
+    }
+    for (const SceneJoint& joint : scene.joints) {
+        const BodyId a = bodies.at(first + static_cast<size_t>(joint.bodyA));
+        const BodyId b = bodies.at(first + static_cast<size_t>(joint.bodyB));
+        joints.push_back(std::visit(
+            [&](auto def) {
+                def.bodyA = a;
+                def.bodyB = b;
+                return world.CreateJoint(def);
+            },
+            joint.def));
+    }
+}
+
 BuiltWorld BuildWorld(const SceneDef& scene, const SolverSettings& settings) {
     SolverSettings s = settings;
     s.velocityIterations = scene.velocityIterations;
     s.positionIterations = scene.positionIterations;
     BuiltWorld built{World({.gravity = scene.gravity, .settings = s}), {}, {}};
     built.bodies.reserve(scene.bodies.size() + scene.spawns.size());
-    for (const SceneBody& body : scene.bodies) AddBody(built, body);
     built.joints.reserve(scene.joints.size());
-    for (const SceneJoint& joint : scene.joints) {
-        const BodyId a = built.bodies.at(static_cast<size_t>(joint.bodyA));
-        const BodyId b = built.bodies.at(static_cast<size_t>(joint.bodyB));
-        built.joints.push_back(std::visit(
-            [&](auto def) {
-                def.bodyA = a;
-                def.bodyB = b;
-                return built.world.CreateJoint(def);
-            },
-            joint.def));
-    }
+    AddToWorld(built.world, scene, built.bodies, built.joints);
     return built;
 }
 

@@ -145,3 +145,23 @@ TEST_CASE("A swinging pendulum does not gain energy; a free jointed pair keeps i
         CHECK(Length(momentum() - start) < 1e-3f * (1.0f + Length(start)));
     }
 }
+
+TEST_CASE("A motor pushing an arm into its limit never reports more than its max torque", "[joint][revolute]") {
+    World world;
+    const BodyId base = AddStaticPoint(world, {0.0f, 1.0f});
+    const BodyId arm = AddBox(world, {0.0f, 2.0f}, {0.1f, 1.0f});
+    const float maxTorque = 15.0f;
+    const JointId joint = world.CreateJoint(AnchoredAt(world,
+                                                       RevoluteJointDef{.bodyA = base, .bodyB = arm, .enableLimit = true, .lowerAngle = -1.0f,
+                                                                        .upperAngle = 1.0f, .enableMotor = true, .motorSpeed = 3.0f,
+                                                                        .maxMotorTorque = maxTorque},
+                                                       {0.0f, 1.0f}));
+    float most = 0.0f;
+    for (int i = 0; i < 240; ++i) {
+        world.Step(kDt);
+        most = Max(most, std::fabs(world.GetMotorReaction(joint)));
+    }
+    CHECK(most <= maxTorque * 1.0001f);
+    CHECK(most >= 0.99f * maxTorque);  // stalled against the limit: the motor gives all it has
+    CHECK(world.GetJointAngle(joint) == Approx(1.0f).margin(2.0f * kPi / 180.0f));
+}

@@ -356,6 +356,7 @@ private:
         const Body& fb = w_.bodies[f];
         const Body& ob = w_.bodies[o];
         if (!IsDynamic(fb) && !IsDynamic(ob)) return;  // nothing would respond
+        if (!w_.JointAllowsContact(f, o)) return;      // jointed without collideConnected: never touch
         if (!w_.ShapesCollide(w_.shapes[shapeIndex], os)) return;  // sensors, filters, segment pairs
         // Both motions are known from the later of the two bases on (impacts are solved in time order,
         // so nothing between the pair happened before it).

@@ -207,11 +207,13 @@ void WorldImpl::StoreJointImpulses(float dt) {
     for (Joint& joint : joints) {
         joint.reactionForce = {};
         joint.reactionTorque = 0.0f;
+        joint.motorReaction = 0.0f;
     }
     for (const SolverJoint& sj : solverJoints) {
         Joint& joint = joints[sj.joint];
         joint.impulses = sj.impulses;
         JointReaction(sj, 1.0f / dt, joint.reactionForce, joint.reactionTorque);
+        joint.motorReaction = sj.impulses.motor / dt;
     }
 }
 

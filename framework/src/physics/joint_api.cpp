@@ -198,6 +198,7 @@ BodyId World::GetBodyA(JointId id) const {
 BodyId World::GetBodyB(JointId id) const { return impl_->IdOf(impl_->JointAt(id).bodyB); }
 Vec2 World::GetReactionForce(JointId id) const { return impl_->JointAt(id).reactionForce; }
 float World::GetReactionTorque(JointId id) const { return impl_->JointAt(id).reactionTorque; }
+float World::GetMotorReaction(JointId id) const { return impl_->JointAt(id).motorReaction; }
 
 float World::GetJointAngle(JointId id) const {
     Joint& j = impl_->JointAt(id);
@@ -221,11 +222,17 @@ float World::GetJointTranslation(JointId id) const {
     return Dot(Rotate(A.xf.q, Normalize(localAxis)), d);
 }
 
-float World::GetJointLength(JointId id) const {
+Vec2 World::GetAnchorA(JointId id) const {
     const Joint& j = impl_->JointAt(id);
-    const Vec2 pA = j.bodyA == kNull ? std::get<MouseJointDef>(j.def).target : TransformPoint(impl_->bodies[j.bodyA].xf, j.localAnchorA);
-    return Distance(pA, TransformPoint(impl_->bodies[j.bodyB].xf, j.localAnchorB));
+    return j.bodyA == kNull ? std::get<MouseJointDef>(j.def).target : TransformPoint(impl_->bodies[j.bodyA].xf, j.localAnchorA);
 }
+
+Vec2 World::GetAnchorB(JointId id) const {
+    const Joint& j = impl_->JointAt(id);
+    return TransformPoint(impl_->bodies[j.bodyB].xf, j.localAnchorB);
+}
+
+float World::GetJointLength(JointId id) const { return Distance(GetAnchorA(id), GetAnchorB(id)); }
 
 namespace {
 

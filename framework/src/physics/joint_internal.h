@@ -44,6 +44,7 @@ struct Joint {
     JointImpulses impulses;         // warm starting
     Vec2 reactionForce{};           // N on B, last step
     float reactionTorque = 0.0f;    // N·m on B, last step
+    float motorReaction = 0.0f;     // N·m (revolute, wheel) or N (prismatic) of the motor, last step
 };
 
 // Soft constraint coefficients (Catto's soft step): a spring of angular frequency ω = 2π f and damping

@@ -1,16 +1,18 @@
 // Revolute joint: a shared point, plus an angle row for the spring, the motor and the two limits.
 //
-// The point constraint, derived like seed 004's contact impulse (eq. 2.12–2.31). The anchors are
-// pA = cA + rA and pB = cB + rB; the joint holds C = pB − pA = 0, two scalar rows. Its time derivative
-// is the relative velocity of the anchors, Ċ = vB + ωB × rB − vA − ωA × rA (seed 004 eq. 2.22's
-// velocity of a point of a rotating body). An impulse P at the anchors (−P on A, +P on B) changes the
-// velocities as in eq. 2.15–2.21: vA −= P/MA, ωA −= (rA × P)/IA, vB += P/MB, ωB += (rB × P)/IB. So
-// after it Ċ′ = Ċ + K P with
+// The point constraint, derived like seed 004's impulse between two bodies (eq. 2.12–2.31). The
+// anchors are pA = cA + rA and pB = cB + rB; the joint holds C = pB − pA = 0, two scalar rows. Its time
+// derivative is the relative velocity of the anchors, Ċ = vB + ωB × rB − vA − ωA × rA. An impulse P at
+// the anchors (−P on A, +P on B, eq. 2.20) changes the velocities as in eq. (2.23)–(2.24):
+// vA −= P/MA, ωA −= (rA × P)/IA, vB += P/MB, ωB += (rB × P)/IB, with the signed 2D cross product (the
+// seed writes its magnitude: SEEDS.md trap). So after it Ċ′ = Ċ + K P with
 //   K = (1/MA + 1/MB) 𝟙 + (1/IA) [rA.y², −rA.x rA.y; −rA.x rA.y, rA.x²] + (1/IB) [same with rB],
-// using ω × r = (−ω r.y, ω r.x). Asking Ċ′ = 0 gives P = −K⁻¹ Ċ. Seed 004 asks the same along one
-// normal n: its eq. (2.31) denominator 1/MA + 1/MB + (rA×n)²/IA + (rB×n)²/IB is nᵀ K n. A hinge has no
-// normal: both directions are rows, K is their 2×2 denominator, and the impulse is not clamped (a
-// hinge pulls as well as pushes). Accumulated over the passes and kept for warm starting, as contacts.
+// using ω × r = (−ω r.y, ω r.x). The seed asks energy conservation (eq. 2.14) along one normal n and
+// finds eq. (2.31), |P| = 2 (relative normal speed) / (1/MA + 1/MB + (rA×n)²/IA + (rB×n)²/IB) with the
+// corrected denominator, which is nᵀ K n. A hinge asks instead that the anchors' relative velocity
+// vanish (the perfectly inelastic case, factor 1 in place of 2) in every direction at once: Ċ′ = 0
+// gives P = −K⁻¹ Ċ, K being the 2×2 form of that denominator. The impulse is not clamped (a hinge pulls
+// as well as pushes); it is accumulated over the passes and kept for warm starting, as at contacts.
 // The angle row's Jacobian is (0, −1, 0, 1): effective mass 1/(1/IA + 1/IB). The limits are clamped
 // impulses (≥ 0), the motor's is clamped to ± maxMotorTorque·h.
 #include "joint_rows.h"

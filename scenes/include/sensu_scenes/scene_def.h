@@ -56,6 +56,11 @@ struct BuiltWorld {
     std::vector<JointId> joints;
 };
 
+/// Adds the scene's bodies and joints to an existing world (e.g. a ragdoll dropped by a sample),
+/// appending their ids to `bodies` and `joints` in SceneDef order; the scene's gravity and settings are
+/// not applied.
+void AddToWorld(World& world, const SceneDef& scene, std::vector<BodyId>& bodies, std::vector<JointId>& joints);
+
 /// Builds a World: gravity and iterations from the scene, every other solver setting from `settings`.
 BuiltWorld BuildWorld(const SceneDef& scene, const SolverSettings& settings = {});
 
