@@ -460,6 +460,7 @@ private:
             m.points[0].point = impact.point;
         }
         AddRows(f, o, ca, cb, m, shapeA, shapeB);
+        ReportHit(impact, m);
         // A hit body pressed against a wall or another body must push on it in the same solve, or the two
         // take turns and the body is squeezed through the wall (pinching): the touching neighbours of the
         // pair join the solve, moved to the impact time too (Box2D's TOI island does the same).
@@ -487,6 +488,23 @@ private:
             }
         }
         for (int k = 0; k < islandCount_; ++k) Invalidate(island_[k], t);
+    }
+
+    // A hit event for an impact (contact_events.h), from the approach before its solve: the fastest
+    // closing point of the pair's rows (the first rows, those of manifold m).
+    void ReportHit(const ContinuousImpact& impact, const Manifold& m) {
+        if (!w_.shapes[impact.shape].enableHitEvents && !w_.shapes[impact.otherShape].enableHitEvents) return;
+        int best = -1;
+        float speed = w_.hitEventThreshold;
+        for (int p = 0; p < m.pointCount && p < rowCount_; ++p) {
+            const float approach = -Dot(Relative(rows_[p]), rows_[p].normal);
+            if (approach > speed) {
+                speed = approach;
+                best = p;
+            }
+        }
+        if (best < 0) return;
+        w_.hitEvents.push_back({w_.ShapeIdOf(impact.shape), w_.ShapeIdOf(impact.otherShape), m.points[best].point, m.normal, speed});
     }
 
     // One contact point of the impact solve. Body b is on the normal's side; static and kinematic bodies

@@ -16,8 +16,9 @@
 ///
 /// Hit events: a contact point that pushed this step (normal impulse > 0) against an approach faster
 /// than World's hit event threshold. Speculative points count: a body caught one step before it
-/// reaches the surface is stopped by one, and that step is the impact. The continuous phase's
-/// impacts (fast-spinning bodies) are not reported.
+/// reaches the surface is stopped by one, and that step is the impact. Impacts of the continuous phase
+/// (fast-spinning bodies) report too, from the approach at the time of impact; their shapes are in the
+/// order (swept body's shape, the other), the normal from the first to the second.
 ///
 /// Sensors (ShapeDef::isSensor) take no part in contacts: no impulses, no support, no wake. After
 /// each step every sensor tests the true overlap of its geometry (overlap.h, no speculative margin)
