@@ -97,6 +97,7 @@ void WorldImpl::CreateContact(int shapeA, int shapeB) {
     c.bodyB = sb.body;
     c.friction = std::sqrt(sa.friction * sb.friction);
     c.restitution = Max(sa.restitution, sb.restitution);
+    c.hitEvents = sa.enableHitEvents || sb.enableHitEvents;
     // Push onto the front of both bodies' contact lists.
     const int ends[2] = {c.bodyA, c.bodyB};
     for (int side = 0; side < 2; ++side) {

@@ -80,10 +80,11 @@ void WorldImpl::RunPreSolve() {
 // with it over the whole step). A speculative point stops its body at the surface with the rest of the
 // approach left over, which the next step stops: one impact over two steps, reported once.
 void WorldImpl::ReportHits() {
+    if (hitEventShapes == 0) return;  // the common case of a pile: no pass over its contacts
     for (const detail::SolverContact& sc : solverContacts) {
         const detail::SolverContactCold& cold = solverContactsCold[sc.cold];
         Contact& c = contacts[cold.contact];
-        if (!shapes[c.shapeA].enableHitEvents && !shapes[c.shapeB].enableHitEvents) continue;
+        if (!c.hitEvents) continue;
         if (c.hitStep != 0 && c.hitStep + 1 == stepIndex) continue;
         int best = -1;
         float speed = hitEventThreshold;
