@@ -357,6 +357,7 @@ private:
         const Body& ob = w_.bodies[o];
         if (!IsDynamic(fb) && !IsDynamic(ob)) return;  // nothing would respond
         if (!w_.ShapesCollide(w_.shapes[shapeIndex], os)) return;  // sensors, filters, segment pairs
+        if (w_.ContactDisabled(shapeIndex, otherShape)) return;       // the pre-solve hook said no
         // Both motions are known from the later of the two bases on (impacts are solved in time order,
         // so nothing between the pair happened before it).
         float from = Max(t0, State(o).base);
@@ -583,7 +584,7 @@ private:
             }
             for (ShapeId sid : body.shapes) {
                 const Shape& own = w_.shapes[sid.index];
-                if (!w_.ShapesCollide(own, os)) continue;
+                if (!w_.ShapesCollide(own, os) || w_.ContactDisabled(static_cast<int>(sid.index), otherShape)) continue;
                 const Manifold m = CollideShapes(AsConvex(own.geometry), pose, AsConvex(os.geometry), PoseAt(o, t), w_.settings.linearSlop);
                 if (m.pointCount > 0 && !HasRows(i, o)) AddRows(i, o, center, CenterAt(o, t), m, own, os);
             }
@@ -691,7 +692,7 @@ private:
                 const Shape& os = w_.shapes[otherShape];
                 const Body& ob = w_.bodies[os.body];
                 if (ob.type != BodyType::Static) return;
-                if (!w_.ShapesCollide(own, os)) return;
+                if (!w_.ShapesCollide(own, os) || w_.ContactDisabled(static_cast<int>(sid.index), otherShape)) return;
                 const RoundedCore staticCore = CoreOf(AsConvex(os.geometry), ob.localCenter);
                 const RotationalSweep still{.pivot = ob.center, .startAngle = ob.angle};
                 const RotatingImpact hit = TimeOfImpact(core, path, staticCore, still);

@@ -222,6 +222,9 @@ struct WorldImpl {
     // True when two shapes of different bodies may have a contact: no sensor, both filters agree, not two
     // segments (filter.h; segment–segment has no manifold).
     bool ShapesCollide(const detail::Shape& a, const detail::Shape& b) const;
+    // True when the pre-solve hook disabled the pair's contact for this step (the continuous phase
+    // leaves such pairs alone too).
+    bool ContactDisabled(int shapeA, int shapeB) const;
 
     // Contacts (contact.cpp).
     void CreateContact(int shapeA, int shapeB);

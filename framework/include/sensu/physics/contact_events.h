@@ -85,7 +85,9 @@ struct PreSolveContact {
 /// the narrow phase and before the solver; return false to disable the contact for this step only (a
 /// one-way platform: false while the body is below it or moving up through it). It runs inside the
 /// step: it must not create, destroy or change anything in the world (reading is fine). Speculative
-/// points are shown too: that is where a falling body is stopped a step before it lands.
+/// points are shown too: that is where a falling body is stopped a step before it lands. The
+/// continuous phase leaves a disabled pair alone as well, so a thin fast body passes a one-way
+/// platform; a pair whose contact does not exist yet (first met inside the step) is not shown.
 using PreSolveFn = bool (*)(const PreSolveContact& contact, void* context);
 
 } // namespace sensu
