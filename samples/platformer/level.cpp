@@ -11,6 +11,11 @@ namespace {
 constexpr float kSettleSeconds = 2.0f;
 constexpr float kSettleStep = 1.0f / 60.0f;
 
+// Collision categories: the character's body meets only coins, coins only the character.
+constexpr uint64_t kCharacterBit = 1 << 1, kCoinBit = 1 << 2;
+constexpr Vec2 kCoinSpots[] = {{1.0f, 1.8f}, {4.0f, 1.8f}, {-4.5f, 3.9f}, {11.5f, 1.8f}, {14.0f, 5.3f}, {16.0f, 1.8f}, {21.5f, 1.8f}};
+constexpr float kCoinRadius = 0.25f;
+
 } // namespace
 
 Level::Level(int maxCircles) : world_(WorldDef{}) {
@@ -32,6 +37,11 @@ Level::Level(int maxCircles) : world_(WorldDef{}) {
     AddCrate({-6.2f, 1.2f});
     AddCrate({-6.2f, 2.1f});
     AddCrate({17.0f, 1.0f});
+    AddCoins();
+    characterBody_ = world_.CreateBody({.type = BodyType::Kinematic, .position = CharacterSpawn()});
+    // Character::kShape is 0.3 m round, 0.4 m half height (character.h).
+    characterShape_ = world_.CreateShape(characterBody_, {.geometry = Capsule({0.0f, -0.4f}, {0.0f, 0.4f}, 0.3f),
+                                                          .filter = {.categoryBits = kCharacterBit, .maskBits = kCoinBit}});
 
     for (float t = 0.0f; t < kSettleSeconds; t += kSettleStep) world_.Step(kSettleStep);
 }
@@ -63,6 +73,39 @@ void Level::AddCrate(Vec2 position) {
     crates_.push_back({body, position});
 }
 
+void Level::AddCoins() {
+    coins_.clear();
+    for (Vec2 spot : kCoinSpots) {
+        const BodyId body = world_.CreateBody({.position = spot});
+        const ShapeId shape = world_.CreateShape(
+            body, {.geometry = Circle({0, 0}, kCoinRadius), .filter = {.categoryBits = kCoinBit, .maskBits = kCharacterBit}, .isSensor = true});
+        coins_.push_back({body, shape, spot});
+    }
+}
+
+void Level::MoveCharacterBody(Vec2 position, float dt) {
+    world_.SetLinearVelocity(characterBody_, (1.0f / dt) * (position - world_.GetPosition(characterBody_)));
+}
+
+// Sensor events are read after the step; bodies are destroyed after the loop (a destroy invalidates
+// the event spans).
+void Level::TakeCoins() {
+    std::vector<BodyId> taken;
+    for (const SensorBeginTouchEvent& e : world_.GetSensorEvents().beginEvents) {
+        if (e.visitorShape != characterShape_) continue;
+        for (Coin& coin : coins_) {
+            if (coin.taken || coin.shape != e.sensorShape) continue;
+            coin.taken = true;
+            ++coinsTaken_;
+            taken.push_back(coin.body);
+        }
+    }
+    for (BodyId body : taken) world_.DestroyBody(body);
+    for (const Coin& coin : coins_)
+        if (!coin.taken) return;
+    AddCoins();  // all taken: a new round
+}
+
 void Level::GatherObstacles(const AABB& region, std::vector<Obstacle>& obstacles, std::vector<int>& crateOf) const {
     obstacles.clear();
     crateOf.clear();
@@ -84,6 +127,7 @@ void Level::GatherObstacles(const AABB& region, std::vector<Obstacle>& obstacles
 
 void Level::Step(float dt) {
     world_.Step(dt);
+    TakeCoins();
     for (const Crate& crate : crates_) {
         if (world_.GetPosition(crate.body).y > KillHeight()) continue;
         world_.SetTransform(crate.body, crate.spawn + Vec2{0.0f, 2.0f}, 0.0f);

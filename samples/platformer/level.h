@@ -20,6 +20,14 @@ struct TerrainPiece {
     double iou = 0.0;             ///< coverage of the sprite's mask by the circles, [0, 1]
 };
 
+/// A coin: a static sensor circle the character takes by entering it (a sensor begin event).
+struct Coin {
+    BodyId body;
+    ShapeId shape;
+    Vec2 position{};
+    bool taken = false;
+};
+
 /// A dynamic box and where it returns to when it falls out of the level.
 struct Crate {
     BodyId body;
@@ -52,17 +60,31 @@ public:
     /// Fills `obstacles` with the terrain circles overlapping `region` and every crate near it (as a
     /// box), and `crateOf` with the crate index of each obstacle (−1 for terrain).
     void GatherObstacles(const AABB& region, std::vector<Obstacle>& obstacles, std::vector<int>& crateOf) const;
-    /// Steps the world by dt seconds and returns fallen crates to their spawn point.
+    /// Steps the world by dt seconds and returns fallen crates to their spawn point. Coins the
+    /// character's body entered this step are taken (their bodies destroyed); all come back when the
+    /// last one is taken.
     void Step(float dt);
+    /// The character is moved by MoveAndSlide, outside the World; a kinematic body of its capsule
+    /// follows it (call before Step with the character's new position) so the coins' sensors see it.
+    /// Its filter meets only the coins: it pushes nothing.
+    void MoveCharacterBody(Vec2 position, float dt);
+    std::span<const Coin> coins() const { return coins_; }
+    int CoinsTaken() const { return coinsTaken_; }
 
 private:
     void AddPiece(const char* spriteStem, Vec2 position, float pixelsPerMetre, int maxCircles);
     void AddCrate(Vec2 position);
+    void AddCoins();
+    void TakeCoins();
 
     World world_;
     std::vector<TerrainPiece> terrain_;
     std::vector<Circle> terrainCircles_;  // world space, for the character's obstacles
     std::vector<Crate> crates_;
+    std::vector<Coin> coins_;
+    BodyId characterBody_;
+    ShapeId characterShape_;
+    int coinsTaken_ = 0;
 };
 
 } // namespace sensu::platformer

@@ -75,6 +75,7 @@ public:
         if (autopilot_ && AnyPlayerInput(input)) autopilot_ = false;
         const CharacterIntent intent = autopilot_ ? Autopilot() : PlayerIntent(input);
         character_->Step(intent, tuning_, *level_, dt_);
+        level_->MoveCharacterBody(character_->position(), dt_);
         level_->Step(dt_);
     }
 
@@ -109,6 +110,12 @@ public:
             if (static_cast<int>(i) == character_->pushedCrate()) r.DrawShape(crateBox, xf, colors::kHighlight, ShapeStyle::Outline);
         }
 
+        for (const Coin& coin : level_->coins()) {
+            if (coin.taken) continue;
+            r.FillCircle(coin.position, 0.25f, colors::kYellow);
+            r.DrawCircle(coin.position, 0.17f, colors::kOrange);
+        }
+
         if (sprites) r.DrawSprite(kCharacterSprite, at, {kCharacterSpriteSize, kCharacterSpriteSize}, 0.0f, colors::kWhite.Faded(circles ? 0.6f : 1.0f));
         if (circles) {
             const float h = Character::kShape.halfHeight;
@@ -121,12 +128,12 @@ public:
         }
 
         char state[200];
-        std::snprintf(state, sizeof state, "%s   coyote %.2f s   jump buffer %.2f s   %s   %d of %d crates awake%s",
-                      character_->onGround() ? "on ground" : "in the air", character_->coyoteLeft(), character_->bufferLeft(),
+        std::snprintf(state, sizeof state, "coins %d   %s   coyote %.2f s   jump buffer %.2f s   %s   %d of %d crates awake%s",
+                      level_->CoinsTaken(), character_->onGround() ? "on ground" : "in the air", character_->coyoteLeft(), character_->bufferLeft(),
                       character_->pushedCrate() >= 0 ? "pushing a crate" : "", world.GetAwakeBodyCount(),
                       static_cast<int>(level_->crates().size()), autopilot_ ? "   AUTOPILOT (press any key to play)" : "");
         r.DrawScreenText({10.0f, 10.0f}, "Platformer: MoveAndSlide character, terrain of circles from sprites (seed 003), crates at rest (seed 004)");
-        r.DrawScreenText({10.0f, 10.0f + r.LineHeight()}, "A/D or arrows run, Space/W/Up jump; gamepad stick/d-pad + A.  Crates: amber free, orange one support, gray frozen",
+        r.DrawScreenText({10.0f, 10.0f + r.LineHeight()}, "A/D or arrows run, Space/W/Up jump; gamepad stick/d-pad + A.  Crates: amber free, orange one support, gray frozen; coins are sensors",
                          colors::kTextDim);
         r.DrawScreenText({10.0f, 10.0f + 2.0f * r.LineHeight()}, state, colors::kTextDim);
     }

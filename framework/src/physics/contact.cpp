@@ -76,6 +76,12 @@ bool WorldImpl::ShapesCollide(const Shape& a, const Shape& b) const {
     return ShouldCollide(a.filter, b.filter);
 }
 
+bool WorldImpl::ContactDisabled(int shapeA, int shapeB) const {
+    if (preSolve == nullptr) return false;
+    const auto it = contactByPair.find(PairKey(shapeA, shapeB));
+    return it != contactByPair.end() && !contacts[it->second].enabled;
+}
+
 void WorldImpl::CreateContact(int shapeA, int shapeB) {
     if (!ComesFirst(shapes[shapeA], shapeA, shapes[shapeB], shapeB)) std::swap(shapeA, shapeB);
     int index;
@@ -97,6 +103,7 @@ void WorldImpl::CreateContact(int shapeA, int shapeB) {
     c.bodyB = sb.body;
     c.friction = std::sqrt(sa.friction * sb.friction);
     c.restitution = Max(sa.restitution, sb.restitution);
+    c.hitEvents = sa.enableHitEvents || sb.enableHitEvents;
     // Push onto the front of both bodies' contact lists.
     const int ends[2] = {c.bodyA, c.bodyB};
     for (int side = 0; side < 2; ++side) {

@@ -55,11 +55,12 @@ void WorldImpl::ReportEndTouch(const Contact& c) {
 // shown to the hook; a disabled contact keeps no impulses for warm starting, so it starts fresh when
 // enabled again.
 void WorldImpl::RunPreSolve() {
+    if (preSolve == nullptr) return;  // every contact is enabled (SetPreSolve re-enables them)
     for (int i = 0; i < static_cast<int>(contacts.size()); ++i) {
         Contact& c = contacts[i];
         if (!c.alive) continue;
         c.enabled = true;
-        if (preSolve == nullptr || c.manifold.pointCount == 0) continue;
+        if (c.manifold.pointCount == 0) continue;
         const Body& a = bodies[c.bodyA];
         const Body& b = bodies[c.bodyB];
         const bool awake = (a.type == BodyType::Dynamic && !a.frozen) || (b.type == BodyType::Dynamic && !b.frozen);
@@ -79,10 +80,11 @@ void WorldImpl::RunPreSolve() {
 // with it over the whole step). A speculative point stops its body at the surface with the rest of the
 // approach left over, which the next step stops: one impact over two steps, reported once.
 void WorldImpl::ReportHits() {
+    if (hitEventShapes == 0) return;  // the common case of a pile: no pass over its contacts
     for (const detail::SolverContact& sc : solverContacts) {
         const detail::SolverContactCold& cold = solverContactsCold[sc.cold];
         Contact& c = contacts[cold.contact];
-        if (!shapes[c.shapeA].enableHitEvents && !shapes[c.shapeB].enableHitEvents) continue;
+        if (!c.hitEvents) continue;
         if (c.hitStep != 0 && c.hitStep + 1 == stepIndex) continue;
         int best = -1;
         float speed = hitEventThreshold;
@@ -137,6 +139,7 @@ bool World::IsSensor(ShapeId id) const { return impl_->ShapeAt(id).isSensor; }
 void World::SetPreSolve(PreSolveFn fn, void* context) {
     impl_->preSolve = fn;
     impl_->preSolveContext = context;
+    for (Contact& c : impl_->contacts) c.enabled = true;  // no answer of the old hook outlives it
 }
 
 float World::GetHitEventThreshold() const { return impl_->hitEventThreshold; }

@@ -358,6 +358,7 @@ private:
         if (!IsDynamic(fb) && !IsDynamic(ob)) return;  // nothing would respond
         if (!w_.JointAllowsContact(f, o)) return;      // jointed without collideConnected: never touch
         if (!w_.ShapesCollide(w_.shapes[shapeIndex], os)) return;  // sensors, filters, segment pairs
+        if (w_.ContactDisabled(shapeIndex, otherShape)) return;       // the pre-solve hook said no
         // Both motions are known from the later of the two bases on (impacts are solved in time order,
         // so nothing between the pair happened before it).
         float from = Max(t0, State(o).base);
@@ -461,6 +462,7 @@ private:
             m.points[0].point = impact.point;
         }
         AddRows(f, o, ca, cb, m, shapeA, shapeB);
+        ReportHit(impact, m);
         // A hit body pressed against a wall or another body must push on it in the same solve, or the two
         // take turns and the body is squeezed through the wall (pinching): the touching neighbours of the
         // pair join the solve, moved to the impact time too (Box2D's TOI island does the same).
@@ -488,6 +490,23 @@ private:
             }
         }
         for (int k = 0; k < islandCount_; ++k) Invalidate(island_[k], t);
+    }
+
+    // A hit event for an impact (contact_events.h), from the approach before its solve: the fastest
+    // closing point of the pair's rows (the first rows, those of manifold m).
+    void ReportHit(const ContinuousImpact& impact, const Manifold& m) {
+        if (!w_.shapes[impact.shape].enableHitEvents && !w_.shapes[impact.otherShape].enableHitEvents) return;
+        int best = -1;
+        float speed = w_.hitEventThreshold;
+        for (int p = 0; p < m.pointCount && p < rowCount_; ++p) {
+            const float approach = -Dot(Relative(rows_[p]), rows_[p].normal);
+            if (approach > speed) {
+                speed = approach;
+                best = p;
+            }
+        }
+        if (best < 0) return;
+        w_.hitEvents.push_back({w_.ShapeIdOf(impact.shape), w_.ShapeIdOf(impact.otherShape), m.points[best].point, m.normal, speed});
     }
 
     // One contact point of the impact solve. Body b is on the normal's side; static and kinematic bodies
@@ -566,7 +585,7 @@ private:
             }
             for (ShapeId sid : body.shapes) {
                 const Shape& own = w_.shapes[sid.index];
-                if (!w_.ShapesCollide(own, os)) continue;
+                if (!w_.ShapesCollide(own, os) || w_.ContactDisabled(static_cast<int>(sid.index), otherShape)) continue;
                 const Manifold m = CollideShapes(AsConvex(own.geometry), pose, AsConvex(os.geometry), PoseAt(o, t), w_.settings.linearSlop);
                 if (m.pointCount > 0 && !HasRows(i, o)) AddRows(i, o, center, CenterAt(o, t), m, own, os);
             }
@@ -674,7 +693,7 @@ private:
                 const Shape& os = w_.shapes[otherShape];
                 const Body& ob = w_.bodies[os.body];
                 if (ob.type != BodyType::Static) return;
-                if (!w_.ShapesCollide(own, os)) return;
+                if (!w_.ShapesCollide(own, os) || w_.ContactDisabled(static_cast<int>(sid.index), otherShape)) return;
                 const RoundedCore staticCore = CoreOf(AsConvex(os.geometry), ob.localCenter);
                 const RotationalSweep still{.pivot = ob.center, .startAngle = ob.angle};
                 const RotatingImpact hit = TimeOfImpact(core, path, staticCore, still);

@@ -291,6 +291,7 @@ void World::DestroyBody(BodyId id) {
     for (ShapeId sid : b.shapes) {
         Shape& s = w.shapes[sid.index];
         if (s.isSensor) w.EndSensorVisits(static_cast<int>(sid.index));
+        w.hitEventShapes -= s.enableHitEvents ? 1 : 0;
         if (s.proxy != kNull) w.broadPhase.DestroyProxy(s.proxy);
         s.alive = false;
         s.proxy = kNull;
@@ -330,6 +331,7 @@ ShapeId World::CreateShape(BodyId bodyId, const ShapeDef& def) {
     s.enableHitEvents = def.enableHitEvents;
     s.userData = def.userData;
     if (s.isSensor) w.sensorShapes.push_back(static_cast<int>(index));
+    w.hitEventShapes += s.enableHitEvents ? 1 : 0;
     const ShapeId sid{index, generation};
     Body& b = w.bodies[bodyId.index];
     b.shapes.push_back(sid);
@@ -352,6 +354,7 @@ void World::DestroyShape(ShapeId id) {
         c = next;
     }
     if (s.isSensor) w.EndSensorVisits(static_cast<int>(id.index));
+    w.hitEventShapes -= s.enableHitEvents ? 1 : 0;
     if (s.proxy != kNull) w.broadPhase.DestroyProxy(s.proxy);
     s.proxy = kNull;
     s.alive = false;

@@ -93,6 +93,7 @@ struct Contact {
     bool touching = false;                // a manifold point within linearSlop (contact_events.h)
     bool enabled = true;                  // the pre-solve hook's answer for this step
     uint32_t hitStep = 0;                 // last step that reported a hit (an impact spans two steps)
+    bool hitEvents = false;               // either shape asks for hit events
     int nextFree = kNull;
     // The manifold as computed, in A's frame, and B's pose in A's frame then: while the pair keeps that
     // relative pose the manifold is carried along with A instead of computed again (contact.cpp).
@@ -210,6 +211,7 @@ struct WorldImpl {
     std::vector<int> sensorShapes;        // live sensor shape indices, in creation order
     std::vector<ShapeId> sensorScratch;
     float hitEventThreshold = 1.0f;       // m/s
+    int hitEventShapes = 0;               // live shapes asking for hit events (none: no hit pass)
     PreSolveFn preSolve = nullptr;
     void* preSolveContext = nullptr;
     bool stepping = false;                // inside Step: ends go to this step's events
@@ -230,6 +232,9 @@ struct WorldImpl {
     // True when two shapes of different bodies may have a contact: no sensor, both filters agree, not two
     // segments (filter.h; segment–segment has no manifold).
     bool ShapesCollide(const detail::Shape& a, const detail::Shape& b) const;
+    // True when the pre-solve hook disabled the pair's contact for this step (the continuous phase
+    // leaves such pairs alone too).
+    bool ContactDisabled(int shapeA, int shapeB) const;
 
     // Contacts (contact.cpp).
     void CreateContact(int shapeA, int shapeB);

@@ -16,8 +16,9 @@
 ///
 /// Hit events: a contact point that pushed this step (normal impulse > 0) against an approach faster
 /// than World's hit event threshold. Speculative points count: a body caught one step before it
-/// reaches the surface is stopped by one, and that step is the impact. The continuous phase's
-/// impacts (fast-spinning bodies) are not reported.
+/// reaches the surface is stopped by one, and that step is the impact. Impacts of the continuous phase
+/// (fast-spinning bodies) report too, from the approach at the time of impact; their shapes are in the
+/// order (swept body's shape, the other), the normal from the first to the second.
 ///
 /// Sensors (ShapeDef::isSensor) take no part in contacts: no impulses, no support, no wake. After
 /// each step every sensor tests the true overlap of its geometry (overlap.h, no speculative margin)
@@ -84,7 +85,9 @@ struct PreSolveContact {
 /// the narrow phase and before the solver; return false to disable the contact for this step only (a
 /// one-way platform: false while the body is below it or moving up through it). It runs inside the
 /// step: it must not create, destroy or change anything in the world (reading is fine). Speculative
-/// points are shown too: that is where a falling body is stopped a step before it lands.
+/// points are shown too: that is where a falling body is stopped a step before it lands. The
+/// continuous phase leaves a disabled pair alone as well, so a thin fast body passes a one-way
+/// platform; a pair whose contact does not exist yet (first met inside the step) is not shown.
 using PreSolveFn = bool (*)(const PreSolveContact& contact, void* context);
 
 } // namespace sensu

@@ -7,8 +7,8 @@
 /// wake piles whose support moves → pre-solve hook (may disable contacts for this step) → record start
 /// poses → integrate forces → pre-step + warm start → velocity iterations (contacts bottom-up, then a
 /// shock-propagation pass) → piles pushed beyond what their supports hold wake and the velocities are
-/// solved again → integrate velocities → position pass → hit events → continuous phase → update the
-/// broad phase → rest states (seed 004 §3.3–3.5: freeze supported, slow groups) → sensors (begin/end
+/// solved again → integrate velocities → position pass → hit events → continuous phase (its impacts
+/// report hits too; pairs the hook disabled are left alone there as well) → update the broad phase → rest states (seed 004 §3.3–3.5: freeze supported, slow groups) → sensors (begin/end
 /// overlap against the final poses). Events are read after Step (contact_events.h).
 ///
 /// Continuous phase (seed 000, no rotation cap; SolverSettings::continuous, continuousThreshold,
