@@ -25,6 +25,7 @@ void AddFixture(b2Body* body, const b2Shape& shape, const ShapeDef& def) {
     fd.density = def.density;
     fd.friction = def.friction;
     fd.restitution = def.restitution;
+    fd.filter.groupIndex = static_cast<int16_t>(def.filter.groupIndex);
     body->CreateFixture(&fd);
 }
 
@@ -65,6 +66,98 @@ void AddShape(b2Body* body, const ShapeDef& def) {
     }
 }
 
+// Box2D 2.4 joint defs from ours: the same anchors (body-origin frames), limits, motors; springs by
+// frequency and damping ratio through b2LinearStiffness / b2AngularStiffness. Box2D 2.4's revolute and
+// prismatic joints have no spring (theirs is ignored).
+void FillCommon(b2JointDef& jd, b2Body* a, b2Body* b, bool collideConnected) {
+    jd.bodyA = a;
+    jd.bodyB = b;
+    jd.collideConnected = collideConnected;
+}
+
+b2Joint* CreateB2Joint(b2World& world, b2Body* a, b2Body* b, const RevoluteJointDef& d) {
+    b2RevoluteJointDef jd;
+    FillCommon(jd, a, b, d.collideConnected);
+    jd.localAnchorA = ToB2(d.localAnchorA);
+    jd.localAnchorB = ToB2(d.localAnchorB);
+    jd.referenceAngle = d.referenceAngle;
+    jd.enableLimit = d.enableLimit;
+    jd.lowerAngle = d.lowerAngle;
+    jd.upperAngle = d.upperAngle;
+    jd.enableMotor = d.enableMotor;
+    jd.motorSpeed = d.motorSpeed;
+    jd.maxMotorTorque = d.maxMotorTorque;
+    return world.CreateJoint(&jd);
+}
+
+b2Joint* CreateB2Joint(b2World& world, b2Body* a, b2Body* b, const PrismaticJointDef& d) {
+    b2PrismaticJointDef jd;
+    FillCommon(jd, a, b, d.collideConnected);
+    jd.localAnchorA = ToB2(d.localAnchorA);
+    jd.localAnchorB = ToB2(d.localAnchorB);
+    jd.localAxisA = ToB2(Normalize(d.localAxisA));
+    jd.referenceAngle = d.referenceAngle;
+    jd.enableLimit = d.enableLimit;
+    jd.lowerTranslation = d.lowerTranslation;
+    jd.upperTranslation = d.upperTranslation;
+    jd.enableMotor = d.enableMotor;
+    jd.motorSpeed = d.motorSpeed;
+    jd.maxMotorForce = d.maxMotorForce;
+    return world.CreateJoint(&jd);
+}
+
+b2Joint* CreateB2Joint(b2World& world, b2Body* a, b2Body* b, const DistanceJointDef& d) {
+    b2DistanceJointDef jd;
+    FillCommon(jd, a, b, d.collideConnected);
+    jd.localAnchorA = ToB2(d.localAnchorA);
+    jd.localAnchorB = ToB2(d.localAnchorB);
+    jd.length = d.length;
+    jd.minLength = d.enableSpring ? d.minLength : d.length;
+    jd.maxLength = d.enableSpring ? d.maxLength : d.length;
+    jd.stiffness = jd.damping = 0.0f;
+    if (d.enableSpring && d.frequencyHz > 0.0f) b2LinearStiffness(jd.stiffness, jd.damping, d.frequencyHz, d.dampingRatio, a, b);
+    return world.CreateJoint(&jd);
+}
+
+b2Joint* CreateB2Joint(b2World& world, b2Body* a, b2Body* b, const WeldJointDef& d) {
+    b2WeldJointDef jd;
+    FillCommon(jd, a, b, d.collideConnected);
+    jd.localAnchorA = ToB2(d.localAnchorA);
+    jd.localAnchorB = ToB2(d.localAnchorB);
+    jd.referenceAngle = d.referenceAngle;
+    jd.stiffness = jd.damping = 0.0f;
+    if (d.frequencyHz > 0.0f) b2AngularStiffness(jd.stiffness, jd.damping, d.frequencyHz, d.dampingRatio, a, b);
+    return world.CreateJoint(&jd);
+}
+
+b2Joint* CreateB2Joint(b2World& world, b2Body* a, b2Body* b, const WheelJointDef& d) {
+    b2WheelJointDef jd;
+    FillCommon(jd, a, b, d.collideConnected);
+    jd.localAnchorA = ToB2(d.localAnchorA);
+    jd.localAnchorB = ToB2(d.localAnchorB);
+    jd.localAxisA = ToB2(Normalize(d.localAxisA));
+    jd.enableLimit = d.enableLimit;
+    jd.lowerTranslation = d.lowerTranslation;
+    jd.upperTranslation = d.upperTranslation;
+    jd.enableMotor = d.enableMotor;
+    jd.motorSpeed = d.motorSpeed;
+    jd.maxMotorTorque = d.maxMotorTorque;
+    jd.stiffness = jd.damping = 0.0f;
+    if (d.enableSpring && d.frequencyHz > 0.0f) b2LinearStiffness(jd.stiffness, jd.damping, d.frequencyHz, d.dampingRatio, a, b);
+    return world.CreateJoint(&jd);
+}
+
+b2Joint* CreateB2Joint(b2World& world, b2Body* a, b2Body* b, const MotorJointDef& d) {
+    b2MotorJointDef jd;
+    FillCommon(jd, a, b, d.collideConnected);
+    jd.linearOffset = ToB2(d.linearOffset);
+    jd.angularOffset = d.angularOffset;
+    jd.maxForce = d.maxForce;
+    jd.maxTorque = d.maxTorque;
+    jd.correctionFactor = d.correctionFactor;
+    return world.CreateJoint(&jd);
+}
+
 } // namespace
 
 Box2DWorld::Box2DWorld(const scenes::SceneDef& scene, bool allowSleeping)
@@ -74,6 +167,11 @@ Box2DWorld::Box2DWorld(const scenes::SceneDef& scene, bool allowSleeping)
       positionIterations_(scene.positionIterations) {
     world_->SetAllowSleeping(allowSleeping);
     for (const scenes::SceneBody& sb : scene.bodies) AddBody(sb);
+    for (const scenes::SceneJoint& joint : scene.joints) {
+        b2Body* a = BodyAt(joint.bodyA);
+        b2Body* b = BodyAt(joint.bodyB);
+        joints_.push_back(std::visit([&](const auto& def) { return CreateB2Joint(*world_, a, b, def); }, joint.def));
+    }
 }
 
 void Box2DWorld::AddBody(const scenes::SceneBody& sb) {
@@ -103,6 +201,11 @@ Transform Box2DWorld::GetTransform(int index) const {
 }
 
 bool Box2DWorld::IsAwake(int index) const { return BodyAt(index)->IsAwake(); }
+
+Vec2 Box2DWorld::GetJointReactionForce(int index) const {
+    const b2Vec2 f = joints_.at(static_cast<size_t>(index))->GetReactionForce(1.0f / dt_);
+    return {f.x, f.y};
+}
 
 Vec2 Box2DWorld::GetLinearVelocity(int index) const {
     const b2Vec2 v = BodyAt(index)->GetLinearVelocity();

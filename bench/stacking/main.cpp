@@ -16,6 +16,7 @@
 
 #include "line_plot.h"
 #include "runs.h"
+#include "sensu_scenes/busy.h"
 #include "sensu_scenes/stacking.h"
 
 using namespace sensu;
@@ -62,6 +63,11 @@ std::vector<scenes::SceneDef> Scenes(bool quick) {
     s.push_back(scenes::DropStackGrid(125, 80));   // 10,000 bodies (the ground is 400 m wide)
     s.push_back(scenes::Pyramid(20));
     s.push_back(scenes::Pyramid(100));
+    // Scenes where nothing rests (issue 14): the solver's raw speed.
+    s.push_back(scenes::Rain());
+    s.push_back(scenes::Tumbler());
+    s.push_back(scenes::Smash());
+    s.push_back(scenes::ManyPyramids());
     return s;
 }
 
@@ -96,6 +102,21 @@ void PrintTargets(const std::map<std::pair<std::string, Engine>, RunResult>& run
     ratio("C100: box2d-sleep / sensu-rest", "C100", Engine::Box2DSleep, Engine::SensuRest, 10.0);
     ratio("A100: sensu-norest / sensu-rest", "A100", Engine::SensuNoRest, Engine::SensuRest, 3.0);
     ratio("C100: box2d-nosleep / sensu-norest", "C100", Engine::Box2DNoSleep, Engine::SensuNoRest, 3.0);
+    // Issue 14: the solver's speed per core where rest states do not help.
+    ratio("A50x20: box2d-nosleep / sensu-norest", "A50x20", Engine::Box2DNoSleep, Engine::SensuNoRest, 6.0);
+    ratio("B20: box2d-nosleep / sensu-norest", "B20", Engine::Box2DNoSleep, Engine::SensuNoRest, 6.0);
+    ratio("C100: box2d-nosleep / sensu-norest (wide)", "C100", Engine::Box2DNoSleep, Engine::SensuNoRest, 9.0);
+    for (const char* scene : {"Rain2000", "Tumbler2000", "Smash9600", "Pyramids22000"})
+        ratio((std::string(scene) + ": box2d-nosleep / sensu-norest").c_str(), scene, Engine::Box2DNoSleep, Engine::SensuNoRest, 6.0);
+    // Rest states must never cost time: rest on at most as slow as rest off (5 % for timing noise).
+    for (const auto& [key, r] : runs) {
+        if (key.second != Engine::SensuRest) continue;
+        const double off = ms(key.first.c_str(), Engine::SensuNoRest);
+        if (off <= 0.0) continue;
+        const double onOverOff = r.msTotal / off;
+        std::printf("  %-42s %7.2fx  (target <= 1.05x) %s\n", (key.first + ": sensu-rest / sensu-norest").c_str(), onOverOff,
+                    onOverOff <= 1.05 ? "met" : "NOT met");
+    }
     // The Morton quadtree broad phase has no target: its time relative to the default AABB tree.
     for (const char* scene : {"A50x20", "A125x80"}) {
         const double tree = ms(scene, Engine::SensuRest);

@@ -19,6 +19,7 @@ RunResult Drive(const scenes::SceneDef& scene, Engine engine, int steps, StepFn 
     r.steps = steps;
     r.idealY = scene.standing.idealTopY;
     for (const scenes::SceneBody& b : scene.bodies) r.bodies += b.body.type == BodyType::Dynamic ? 1 : 0;
+    for (const scenes::SceneSpawn& s : scene.spawns) r.bodies += s.body.body.type == BodyType::Dynamic && s.step <= steps ? 1 : 0;
     Clock::duration total{};
     int lastMoving = 0;
     for (int i = 1; i <= steps; ++i) {
@@ -50,6 +51,13 @@ const char* EngineName(Engine engine) {
 
 RunResult Run(const scenes::SceneDef& scene, Engine engine, int steps) {
     if (steps <= 0) steps = scene.steps;
+    // Bodies the scene spawns during the run are created inside the timed step, as a game would.
+    size_t nextSpawn = 0;
+    int stepIndex = 0;
+    auto spawnDue = [&](auto&& add) {
+        ++stepIndex;
+        for (; nextSpawn < scene.spawns.size() && scene.spawns[nextSpawn].step <= stepIndex; ++nextSpawn) add(scene.spawns[nextSpawn].body);
+    };
     // snippet-begin: engines
     if (engine == Engine::SensuRest || engine == Engine::SensuNoRest || engine == Engine::SensuRestMorton) {
         SolverSettings settings;
@@ -57,13 +65,22 @@ RunResult Run(const scenes::SceneDef& scene, Engine engine, int steps) {
         if (engine == Engine::SensuRestMorton) settings.broadPhase = BroadPhaseKind::MortonQuadtree;
         scenes::BuiltWorld built = scenes::BuildWorld(scene, settings);
         return Drive(
-            scene, engine, steps, [&] { built.world.Step(scene.dt); },
+            scene, engine, steps,
+            [&] {
+                spawnDue([&](const scenes::SceneBody& body) { scenes::AddBody(built, body); });
+                built.world.Step(scene.dt);
+            },
             [&] { return settings.restStates && built.world.GetAwakeBodyCount() == 0; },
             [&](std::vector<scenes::BodySample>& out) { scenes::SampleWorld(built, scene, out); });
     }
     baseline::Box2DWorld world(scene, engine == Engine::Box2DSleep);
     return Drive(
-        scene, engine, steps, [&] { world.Step(); }, [&] { return world.AwakeBodyCount() == 0; },
+        scene, engine, steps,
+        [&] {
+            spawnDue([&](const scenes::SceneBody& body) { world.AddBody(body); });
+            world.Step();
+        },
+        [&] { return world.AwakeBodyCount() == 0; },
         [&](std::vector<scenes::BodySample>& out) { world.Sample(out); });
     // snippet-end: engines
 }

@@ -15,7 +15,7 @@ const char* EngineName(Engine engine);
 struct RunResult {
     std::string scene;
     Engine engine = Engine::SensuRest;
-    int bodies = 0;          // dynamic bodies
+    int bodies = 0;          // dynamic bodies, spawned ones included
     int steps = 0;
     double msTotal = 0.0;    // time inside the engines' step calls only
     int restStep = -1;       // first step from which every body rests (frozen or asleep) to the end; −1 never

@@ -9,13 +9,15 @@
 
 class b2World;
 class b2Body;
+class b2Joint;
 
 namespace sensu::baseline {
 
 class Box2DWorld {
 public:
     /// Builds the scene: gravity, bodies and shapes (a capsule becomes a box plus two circles, since
-    /// Box2D 2.4 has no capsule); `allowSleeping` is Box2D's sleep switch.
+    /// Box2D 2.4 has no capsule), then its joints (every kind; Box2D 2.4's revolute and prismatic
+    /// joints have no spring); `allowSleeping` is Box2D's sleep switch.
     Box2DWorld(const scenes::SceneDef& scene, bool allowSleeping);
     ~Box2DWorld();
     Box2DWorld(const Box2DWorld&) = delete;
@@ -28,6 +30,8 @@ public:
     /// Pose and sleep state of body `index` (SceneDef order, then added bodies).
     Transform GetTransform(int index) const;
     bool IsAwake(int index) const;
+    /// N: the last step's reaction force of SceneDef joint `index` on its body B.
+    Vec2 GetJointReactionForce(int index) const;
     /// Velocity of body `index`'s centre of mass (m/s) and its angular velocity (rad/s).
     Vec2 GetLinearVelocity(int index) const;
     float GetAngularVelocity(int index) const;
@@ -53,6 +57,7 @@ private:
     std::unique_ptr<b2World> world_;
     std::vector<b2Body*> bodies_;
     std::vector<b2Body*> dynamicBodies_;
+    std::vector<b2Joint*> joints_;
     float dt_;
     int velocityIterations_, positionIterations_;
 };

@@ -172,7 +172,9 @@ Manifold CollidePolygonAndPoint(const V* vertices, const V* normals, int count, 
     Vec2 core;          // closest point of p's core to c
     float distance;     // signed distance of c from p's core
     uint32_t feature = static_cast<uint32_t>(best);
-    if (faceSeparation <= 0.0f) {
+    // A segment core (count 2) has no inside: a centre on its line, even beyond an end, has face
+    // separation 0 on both sides, so it goes to the edge/vertex test below like any outside point.
+    if (faceSeparation <= 0.0f && count > 2) {
         distance = faceSeparation;
         core = c - distance * normal;
     } else {
@@ -213,7 +215,7 @@ bool OverlapPolygonAndPoint(const V* vertices, const V* normals, int count, Vec2
             best = i;
         }
     }
-    if (s <= 0.0f) return true;
+    if (s <= 0.0f && count > 2) return true;  // inside (a segment core has no inside)
     if (s > distance) return false;
     return DistanceSquaredPointSegment(c, vertices[best], vertices[Next(best, count)]) <= distance * distance;
 }

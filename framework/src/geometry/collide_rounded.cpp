@@ -57,7 +57,11 @@ Manifold CollideCores(const RoundedPolygon& a, const RoundedPolygon& b, float ma
     const Vec2 w2 = inc.vertices[incidentNext];
 
     Manifold m;
-    if (coreSeparation > 0.1f * hysteresis) {
+    // Two segment cores have only their own normals as face axes, which miss a gap along the segments
+    // when they are parallel (on one line, or side by side beyond each other's ends: the Minkowski
+    // difference is then a segment, not a polygon). Their closest points decide, whatever the faces say.
+    const bool bothSegments = a.count == 2 && b.count == 2;
+    if (coreSeparation > 0.1f * hysteresis || bothSegments) {
         const SegmentClosestPoints closest = ClosestPointsSegmentSegment(v1, v2, w1, w2);
         // Separated cores: the closest features are the reference edge and the incident edge (the
         // best-separating face is adjacent to the closest vertex of the Minkowski difference). When both
@@ -97,7 +101,10 @@ Manifold CollideCores(const RoundedPolygon& a, const RoundedPolygon& b, float ma
     float lo = 0.0f, hi = 1.0f;
     uint32_t idLo = static_cast<uint32_t>(incident), idHi = static_cast<uint32_t>(incidentNext);
     bool empty = false;
-    if (std::abs(du) > 1e-30f) {
+    // An incident edge (nearly) perpendicular to the reference face has du of round-off only: dividing
+    // by it would put the clipped points anywhere along the edge (a separation up to the edge's length
+    // too large). Below a relative threshold the edge is taken as perpendicular: kept whole or not at all.
+    if (std::abs(du) > 1e-6f * (std::abs(du) + Length(w2 - w1))) {
         float la = (lower - u1) / du, lb = (upper - u1) / du;
         uint32_t ida = 0x80u, idb = 0x81u;
         if (du < 0.0f) {
@@ -135,12 +142,34 @@ Manifold CollideCores(const RoundedPolygon& a, const RoundedPolygon& b, float ma
             candidateCount = 2;
         }
     }
+    // Cores apart: a point clipped at a side plane can lie far along an incident edge that is nearly
+    // perpendicular to the face (a crooked level: a segment end just beside a box corner), farther from
+    // the face than the edges are from each other. Were it the nearest point, its depth along n would
+    // overstate the gap and the solver would let the pair close past it (issue 16). When the edges'
+    // closest points lie along n (so the face is a closest feature), that point becomes the incident
+    // edge's closest point (same id), measured from the reference edge's closest point.
+    float depths[2];
+    Vec2 onReference[2];
+    int nearest = 0;
     for (int k = 0; k < candidateCount; ++k) {
-        const float depth = Dot(n, candidates[k] - v1);
-        const float separation = depth - total;
+        depths[k] = Dot(n, candidates[k] - v1);
+        onReference[k] = candidates[k] - depths[k] * n;
+        if (depths[k] < depths[nearest]) nearest = k;
+    }
+    if (coreSeparation > 0.0f && depths[nearest] > 0.0f && (candidateIds[nearest] & 0x80u) != 0) {
+        const SegmentClosestPoints closest = ClosestPointsSegmentSegment(v1, v2, w1, w2);
+        const Vec2 gap = closest.pointB - closest.pointA;
+        const float slack = 1e-5f * (Length(v1) + Length(v2) + Length(w1) + Length(w2));
+        if (Square(depths[nearest]) > closest.distanceSquared && std::abs(Cross(n, gap)) <= slack) {
+            depths[nearest] = Dot(n, gap);
+            onReference[nearest] = closest.pointA;
+        }
+    }
+    for (int k = 0; k < candidateCount; ++k) {
+        const float separation = depths[k] - total;
         if (separation > margin) continue;
         ManifoldPoint& point = m.points[m.pointCount++];
-        point.point = candidates[k] + (ref.radius - depth + 0.5f * separation) * n;
+        point.point = onReference[k] + (ref.radius + 0.5f * separation) * n;
         point.separation = separation;
         point.id = MakeId(edge, candidateIds[k], flipped);
     }

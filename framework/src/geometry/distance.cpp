@@ -153,21 +153,38 @@ DistanceResult ShapeDistance(const ShapeProxy& a, const Transform& xfA, const Sh
             overlap = true;
             break;
         }
-        const Vec2 v = simplex.ClosestPoint();
-        if (LengthSquared(v) <= tinySquared) {
+        // Search direction d towards the origin and the origin's distance from the simplex. On an edge
+        // simplex d is the edge's perpendicular, not −(closest point): that point is a difference of
+        // two long vectors when M is long and thin (a thin box across a segment) and its round-off turns
+        // the direction by far more than the remaining gap, so GJK stopped short of the origin and
+        // reported overlapping shapes apart (issue 16).
+        Vec2 d;
+        float gap;
+        if (simplex.count == 1) {
+            d = -simplex.v[0].w;
+            gap = Length(d);
+        } else {
+            const Vec2 w1 = simplex.v[0].w, e = simplex.v[1].w - w1;
+            const float side = Cross(e, -w1);  // > 0: the origin is left of w1 → w2
+            d = side > 0.0f ? LeftPerp(e) : RightPerp(e);
+            gap = std::abs(side) / Length(e);
+        }
+        if (gap * gap <= tinySquared || !(LengthSquared(d) > 0.0f)) {
             overlap = true;  // touching (or overlapping by round-off)
             break;
         }
-        // Support point of M = B − A in the direction −v (towards the origin).
-        const int iA = Support(pointsA, a.count, v);
-        const int iB = Support(pointsB, b.count, -v);
+        // Support point of M = B − A in the direction d.
+        const int iA = Support(pointsA, a.count, -d);
+        const int iB = Support(pointsB, b.count, d);
         ++iteration;
         bool duplicate = false;
         for (int i = 0; i < savedCount; ++i) duplicate = duplicate || (savedA[i] == iA && savedB[i] == iB);
-        if (duplicate) break;  // no new support point: v is the closest point
+        if (duplicate) break;  // no new support point: the simplex holds the closest point
         const Vec2 w = pointsB[iB] - pointsA[iA];
-        // No progress towards the origin beyond round-off: converged.
-        if (LengthSquared(v) - Dot(v, w) <= 1e-6f * LengthSquared(v)) break;
+        // No progress towards the origin beyond round-off: converged. (Were the origin in M, the new
+        // point would pass it: a gain of at least the gap.)
+        const float gain = Dot(w - simplex.v[0].w, d) / Length(d);
+        if (gain <= 1e-6f * gap + 1e-7f * std::sqrt(extent)) break;
         simplex.v[simplex.count++] = {pointsA[iA], pointsB[iB], w, 0.0f, iA, iB};
     }
 

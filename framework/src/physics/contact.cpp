@@ -16,11 +16,7 @@ using detail::Shape;
 namespace {
 
 // Collision order: the pair functions of manifold.h take the later variant alternative as A
-// (Segment > ConvexPolygon > Box > Capsule > Circle). Segment–segment has no manifold.
-bool CanCollide(const Shape& a, const Shape& b) {
-    return !(std::holds_alternative<Segment>(a.geometry) && std::holds_alternative<Segment>(b.geometry));
-}
-
+// (Segment > ConvexPolygon > Box > Capsule > Circle).
 bool ComesFirst(const Shape& a, int ia, const Shape& b, int ib) {
     if (a.geometry.index() != b.geometry.index()) return a.geometry.index() > b.geometry.index();
     return ia < ib;
@@ -74,6 +70,12 @@ bool CanCarry(const Contact& c, const Transform& relative, float tolerance) {
 
 } // namespace
 
+bool WorldImpl::ShapesCollide(const Shape& a, const Shape& b) const {
+    if (a.isSensor || b.isSensor) return false;  // sensors overlap (sensors.cpp), they never touch
+    if (std::holds_alternative<Segment>(a.geometry) && std::holds_alternative<Segment>(b.geometry)) return false;
+    return ShouldCollide(a.filter, b.filter);
+}
+
 void WorldImpl::CreateContact(int shapeA, int shapeB) {
     if (!ComesFirst(shapes[shapeA], shapeA, shapes[shapeB], shapeB)) std::swap(shapeA, shapeB);
     int index;
@@ -112,6 +114,7 @@ void WorldImpl::CreateContact(int shapeA, int shapeB) {
 
 void WorldImpl::DestroyContact(int index) {
     Contact& c = contacts[index];
+    if (c.touching) ReportEndTouch(c);
     const int ends[2] = {c.bodyA, c.bodyB};
     for (int side = 0; side < 2; ++side) {
         const int prev = c.prev[side];
@@ -150,7 +153,8 @@ void WorldImpl::FindNewContacts() {
             if (o.moved && other < si) return;
             const Body& ob = bodies[o.body];
             if (body.type != BodyType::Dynamic && ob.type != BodyType::Dynamic) return;
-            if (!CanCollide(s, o)) return;
+            if (!JointAllowsContact(s.body, o.body)) return;
+            if (!ShapesCollide(s, o)) return;
             if (contactByPair.contains(PairKey(si, other))) return;
             CreateContact(si, other);
         });
@@ -160,7 +164,8 @@ void WorldImpl::FindNewContacts() {
 }
 
 // Narrow phase for every contact with a moving body; contacts whose fat AABBs separated are destroyed.
-// Contacts inside a frozen pile (or against static geometry) keep their manifold: nothing there moved.
+// Contacts inside a frozen pile (or against static geometry) keep their manifold: nothing there moved,
+// and so does their touching state (a carried manifold keeps its separations): no events there.
 void WorldImpl::UpdateContacts(float dt) {
     for (int i = 0; i < static_cast<int>(contacts.size()); ++i) {
         Contact& c = contacts[i];
@@ -210,6 +215,7 @@ void WorldImpl::UpdateContacts(float dt) {
             c.tangentImpulse[p] = tangentImpulse[p];
             c.pendingApproach[p] = pendingApproach[p];
         }
+        UpdateTouching(i);
     }
 }
 

@@ -375,7 +375,7 @@ void WorldImpl::SolveVelocities(float dt) {
     // Pre-step: one solver contact per touching contact with a moving dynamic body.
     for (int ci = 0; ci < static_cast<int>(contacts.size()); ++ci) {
         Contact& c = contacts[ci];
-        if (!c.alive || c.manifold.pointCount == 0) continue;
+        if (!c.alive || c.manifold.pointCount == 0 || !c.enabled) continue;  // enabled: the pre-solve hook
         const Body& ba = bodies[c.bodyA];
         const Body& bb = bodies[c.bodyB];
         const bool aDynamic = ba.type == BodyType::Dynamic && !ba.frozen;
@@ -433,12 +433,14 @@ void WorldImpl::SolveVelocities(float dt) {
             const float approach = -(RelativeSpeed(va, vb, n, sp.rnA, sp.rnB) - RelativeSpeed(forceDeltaA, forceDeltaB, n, sp.rnA, sp.rnB));
             cold.speculative[p] = mp.separation > st.linearSlop;
             cold.approachSpeed[p] = cold.speculative[p] ? approach : Max(approach, c.pendingApproach[p]);
+            cold.hitApproach[p] = -RelativeSpeed(va, vb, n, sp.rnA, sp.rnB);  // what the impulse stops (hit events)
         }
         cold.restitution = restitution;
         PrepareMasses(sc, st.accumulateImpulses);
         solverContacts.push_back(sc);
         solverContactsCold.push_back(cold);
     }
+    PrepareJoints(dt, addSolverBody);
 
     // Warm start: apply last step's impulses.
     for (const SolverContact& sc : solverContacts) {
@@ -451,6 +453,7 @@ void WorldImpl::SolveVelocities(float dt) {
             ApplyRowImpulse(sc, a, b, t, sp.rtA, sp.rtB, sp.tangentImpulse);
         }
     }
+    WarmStartJoints();
 
     if (st.bottomUpOrder || st.shockPropagation) {
         OrderContactsBottomUp();
@@ -461,6 +464,7 @@ void WorldImpl::SolveVelocities(float dt) {
     // Levels run bottom-up; inside a level every other pass runs backwards, so the left-to-right bias of
     // Gauss–Seidel cancels instead of drifting a symmetric pile sideways.
     for (int it = 0; it < st.velocityIterations; ++it) {
+        SolveJointVelocities();
         for (size_t level = 0; level + 1 < levelStart.size(); ++level) {
             const int begin = levelStart[level];
             const int end = levelStart[level + 1];
@@ -563,6 +567,7 @@ void WorldImpl::Solve(float dt) {
             c.pendingApproach[p] = stopped ? cold.approachSpeed[p] : 0.0f;
         }
     }
+    StoreJointImpulses(dt);
     for (size_t i = 0; i < solverBodies.size(); ++i) {
         Body& body = bodies[solverBodies[i].body];
         if (body.type == BodyType::Dynamic && !body.frozen) {
@@ -590,6 +595,7 @@ void WorldImpl::Solve(float dt) {
     if (st.positionCorrection) {
         for (int it = 0; it < st.positionIterations; ++it) {
             float minSeparation = 0.0f;
+            const bool jointsWithinSlop = SolveJointPositions();
             for (const SolverContact& sc : solverContacts) {
                 SolverBody& a = solverBodies[sc.a];
                 SolverBody& b = solverBodies[sc.b];
@@ -627,7 +633,7 @@ void WorldImpl::Solve(float dt) {
                     }
                 }
             }
-            if (minSeparation >= -1.5f * st.linearSlop) break;  // all within 1.5 slop: done
+            if (minSeparation >= -1.5f * st.linearSlop && jointsWithinSlop) break;  // all within 1.5 slop: done
         }
         for (const SolverBody& sb : solverBodies) {
             if (sb.invMass == 0.0f && sb.invInertia == 0.0f) continue;

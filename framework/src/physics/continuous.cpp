@@ -356,7 +356,7 @@ private:
         const Body& fb = w_.bodies[f];
         const Body& ob = w_.bodies[o];
         if (!IsDynamic(fb) && !IsDynamic(ob)) return;  // nothing would respond
-        if (std::holds_alternative<Segment>(os.geometry) && std::holds_alternative<Segment>(w_.shapes[shapeIndex].geometry)) return;
+        if (!w_.ShapesCollide(w_.shapes[shapeIndex], os)) return;  // sensors, filters, segment pairs
         // Both motions are known from the later of the two bases on (impacts are solved in time order,
         // so nothing between the pair happened before it).
         float from = Max(t0, State(o).base);
@@ -554,7 +554,7 @@ private:
         w_.broadPhase.Query(box, [&](int otherShape) {
             const Shape& os = w_.shapes[otherShape];
             const int o = os.body;
-            if (o == i || HasRows(i, o)) return;
+            if (o == i || os.isSensor || HasRows(i, o)) return;
             if (IsDynamic(w_.bodies[o]) && !InIsland(o)) {
                 if (islandCount_ == kMaxIsland) return;
                 // Only a touching neighbour joins (its pose at t is what it has before any rebase).
@@ -565,7 +565,7 @@ private:
             }
             for (ShapeId sid : body.shapes) {
                 const Shape& own = w_.shapes[sid.index];
-                if (std::holds_alternative<Segment>(own.geometry) && std::holds_alternative<Segment>(os.geometry)) continue;
+                if (!w_.ShapesCollide(own, os)) continue;
                 const Manifold m = CollideShapes(AsConvex(own.geometry), pose, AsConvex(os.geometry), PoseAt(o, t), w_.settings.linearSlop);
                 if (m.pointCount > 0 && !HasRows(i, o)) AddRows(i, o, center, CenterAt(o, t), m, own, os);
             }
@@ -583,9 +583,9 @@ private:
         const Transform otherPose = PoseAt(o, t);
         for (ShapeId a : w_.bodies[i].shapes) {
             for (ShapeId b : w_.bodies[o].shapes) {
+                if (!w_.ShapesCollide(w_.shapes[a.index], w_.shapes[b.index])) continue;
                 const ShapeGeometry& ga = w_.shapes[a.index].geometry;
                 const ShapeGeometry& gb = w_.shapes[b.index].geometry;
-                if (std::holds_alternative<Segment>(ga) && std::holds_alternative<Segment>(gb)) continue;
                 if (CollideShapes(AsConvex(ga), pose, AsConvex(gb), otherPose, w_.settings.linearSlop).pointCount > 0) return true;
             }
         }
@@ -673,7 +673,7 @@ private:
                 const Shape& os = w_.shapes[otherShape];
                 const Body& ob = w_.bodies[os.body];
                 if (ob.type != BodyType::Static) return;
-                if (std::holds_alternative<Segment>(own.geometry) && std::holds_alternative<Segment>(os.geometry)) return;
+                if (!w_.ShapesCollide(own, os)) return;
                 const RoundedCore staticCore = CoreOf(AsConvex(os.geometry), ob.localCenter);
                 const RotationalSweep still{.pivot = ob.center, .startAngle = ob.angle};
                 const RotatingImpact hit = TimeOfImpact(core, path, staticCore, still);

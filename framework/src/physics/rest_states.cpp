@@ -12,6 +12,12 @@
 // its supports cannot hold (slide, lift or tip), a removed or moving support, a force, impulse, velocity
 // or teleport. Because only non-moving bodies count as supports, no body stays frozen without support
 // and no body is frozen on a moving support.
+//
+// Joints (issue 13): a pile is bodies connected by contacts or joints. Jointed bodies freeze together
+// and wake together; a body jointed to a static, resting kinematic or frozen body, or to a floor-held
+// member of its group, counts as held (a hanging chain, a bridge); a running motor, a mouse or motor
+// joint, or a joint to a moving body keeps its pile awake; a frozen body held only by joints wakes
+// (with its whole pile) at any push.
 #include <cmath>
 
 #include "world_internal.h"
@@ -28,6 +34,15 @@ namespace {
 
 int OtherBody(const Contact& c, int body) { return c.bodyA == body ? c.bodyB : c.bodyA; }
 int NextContact(const Contact& c, int body) { return c.next[c.bodyA == body ? 0 : 1]; }
+int OtherBody(const detail::Joint& j, int body) { return j.bodyA == body ? j.bodyB : j.bodyA; }
+
+// A joint that drives its bodies: they must not rest while it runs.
+bool Drives(const detail::Joint& j) {
+    if (const auto* r = std::get_if<RevoluteJointDef>(&j.def)) return r->enableMotor && r->motorSpeed != 0.0f && r->maxMotorTorque > 0.0f;
+    if (const auto* p = std::get_if<PrismaticJointDef>(&j.def)) return p->enableMotor && p->motorSpeed != 0.0f && p->maxMotorForce > 0.0f;
+    if (const auto* w = std::get_if<WheelJointDef>(&j.def)) return w->enableMotor && w->motorSpeed != 0.0f && w->maxMotorTorque > 0.0f;
+    return j.type == JointType::Mouse || j.type == JointType::Motor;
+}
 
 } // namespace
 
@@ -49,6 +64,10 @@ void WorldImpl::WakePile(int start) {
             const int other = OtherBody(contacts[c], index);
             if (bodies[other].frozen) wakeStack.push_back(other);
         }
+        for (int j : b.joints) {
+            const int other = OtherBody(joints[j], index);
+            if (other != kNull && bodies[other].frozen) wakeStack.push_back(other);
+        }
     }
 }
 
@@ -68,8 +87,16 @@ void WorldImpl::WakeAll() {
     }
 }
 
-// A support that moves is no support: kinematic bodies in motion wake every pile they touch.
+// A support that moves is no support: kinematic bodies in motion wake every pile they touch. A frozen
+// body jointed to a moving body wakes too (a joint is a support both ways).
 void WorldImpl::WakePilesUnderMovingSupports() {
+    for (const detail::Joint& j : joints) {
+        if (!j.alive || j.bodyA == kNull) continue;
+        const Body& a = bodies[j.bodyA];
+        const Body& b = bodies[j.bodyB];
+        if (a.frozen && IsMovingBody(b)) WakePile(j.bodyA);
+        if (b.frozen && IsMovingBody(a)) WakePile(j.bodyB);
+    }
     for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
         const Body& b = bodies[i];
         if (!b.alive || b.type != BodyType::Kinematic || !IsMovingBody(b)) continue;
@@ -126,7 +153,8 @@ bool WorldImpl::WakePushedPiles() {
         const float weightMomentMax = -(body.center.x - body.supportMaxX) * weight;
         const float slackMoment = slack * Max(span, 1e-3f);
         const bool tips = sb.momentAboutMin + weightMomentMin > slackMoment || sb.momentAboutMax + weightMomentMax < -slackMoment;
-        if (lifted || slides || tips) {
+        const bool pushed = body.jointHeld && Length(P) > slack;
+        if (lifted || slides || tips || pushed) {
             WakePile(sb.body);
             woke = true;
         }
@@ -206,9 +234,27 @@ void WorldImpl::UpdateRestStates(float dt) {
     const bool gravityDown = gravity.y < 0.0f;
     for (Body& b : bodies) {
         if (!b.alive || b.type != BodyType::Dynamic || b.frozen) continue;
-        const bool slow = LengthSquared(b.v) < st.restLinearSpeed * st.restLinearSpeed && std::fabs(b.w) < st.restAngularSpeed;
+        bool slow = LengthSquared(b.v) < st.restLinearSpeed * st.restLinearSpeed && std::fabs(b.w) < st.restAngularSpeed;
+        if (!b.joints.empty()) {
+            // A jointed body may hang, held by joints only, where nothing but its acceleration tells a
+            // turning point of a swing from rest: it must also change speed by less than a quarter of
+            // the rest speed over restTime (a pendulum of 2 m swinging more than 0.4° never rests).
+            const float dvMax = 0.25f * st.restLinearSpeed * dt / Max(st.restTime, dt);
+            const float dwMax = 0.25f * st.restAngularSpeed * dt / Max(st.restTime, dt);
+            slow = slow && LengthSquared(b.v - b.restPreviousV) <= dvMax * dvMax && std::fabs(b.w - b.restPreviousW) <= dwMax;
+            b.restPreviousV = b.v;
+            b.restPreviousW = b.w;
+        }
         b.restTimer = slow ? b.restTimer + dt : 0.0f;
         b.restCandidate = gravityDown && b.restTimer >= st.restTime;
+    }
+    for (const detail::Joint& j : joints) {
+        if (!j.alive || !Drives(j)) continue;
+        for (int body : {j.bodyA, j.bodyB}) {
+            if (body == kNull) continue;
+            bodies[body].restCandidate = false;
+            bodies[body].restTimer = 0.0f;
+        }
     }
     for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
         const Body& b = bodies[i];
@@ -223,12 +269,15 @@ void WorldImpl::UpdateRestStates(float dt) {
         wakeStack.push_back(i);
         seed.restStamp = restStamp;
         bool allHeld = true;
+        bool anchored = false;  // a floor support, or a joint to a static, resting kinematic or frozen body
         while (!wakeStack.empty()) {
             const int index = wakeStack.back();
             wakeStack.pop_back();
             restComponent.push_back(index);
-            allHeld = allHeld && bodies[index].restHeld;
-            for (int c = bodies[index].contactHead; c != kNull; c = NextContact(contacts[c], index)) {
+            const Body& body = bodies[index];
+            allHeld = allHeld && (body.restHeld || !body.joints.empty());
+            anchored = anchored || body.restHeld;
+            for (int c = body.contactHead; c != kNull; c = NextContact(contacts[c], index)) {
                 if (contacts[c].manifold.pointCount == 0) continue;
                 const int other = OtherBody(contacts[c], index);
                 Body& o = bodies[other];
@@ -236,10 +285,26 @@ void WorldImpl::UpdateRestStates(float dt) {
                 o.restStamp = restStamp;
                 wakeStack.push_back(other);
             }
+            for (int j : body.joints) {
+                const int other = OtherBody(joints[j], index);
+                if (other == kNull) continue;
+                Body& o = bodies[other];
+                if (o.type != BodyType::Dynamic || o.frozen) {
+                    // A fixed partner anchors the group unless it moves (then the group stays awake).
+                    anchored = anchored || !IsMovingBody(o);
+                    allHeld = allHeld && !IsMovingBody(o);
+                    continue;
+                }
+                if (!o.restCandidate) allHeld = false;  // jointed to a body still moving: stay awake together
+                if (o.restStamp == restStamp || !o.restCandidate) continue;
+                o.restStamp = restStamp;
+                wakeStack.push_back(other);
+            }
         }
-        if (!allHeld) continue;
+        if (!allHeld || !anchored) continue;
         for (int index : restComponent) {
             Body& b = bodies[index];
+            b.jointHeld = !b.restHeld;
             b.frozen = true;
             b.restCandidate = false;
             b.rest = RestState::RotationStable;

@@ -12,11 +12,19 @@ void World::Step(float dt) {
     WorldImpl& w = *impl_;
     w.stepDt = dt;
 
-    w.FindNewContacts();      // broad phase: pairs of proxies that moved last step
-    w.UpdateContacts(dt);     // narrow phase: manifolds for pairs with a moving body
+    w.BeginStepEvents();      // last step's events go; ends caused since (destroy, filter) come first
+    w.stepping = true;
+    struct EndOfStep {
+        bool& stepping;
+        ~EndOfStep() { stepping = false; }  // also when the pre-solve hook throws
+    } endOfStep{w.stepping};
+    w.FindNewContacts();      // broad phase: pairs of proxies that moved last step, filters agreeing
+    w.UpdateContacts(dt);     // narrow phase: manifolds for pairs with a moving body; begin/end touch
     if (w.settings.restStates) w.WakePilesUnderMovingSupports();
+    w.RunPreSolve();          // the game's hook may disable contacts for this step (one-way platforms)
     w.BeginContinuous();      // start poses, the sweeps' origin
     w.Solve(dt);              // forces, impulses, positions, position pass, pushed piles wake
+    w.ReportHits();           // points that stopped an approach faster than the hit threshold
     w.SolveContinuous(dt);    // fast bodies: swept region + time of impact, impacts solved earliest first
 
     // Broad phase: moved bodies refresh their proxies (only those leaving their fat AABB re-insert).
@@ -26,6 +34,7 @@ void World::Step(float dt) {
         for (ShapeId sid : b.shapes) w.SynchronizeShape(static_cast<int>(sid.index));
     }
     if (w.settings.restStates) w.UpdateRestStates(dt);
+    w.UpdateSensors();        // sensors against the final poses: begin/end overlap
 }
 
 } // namespace sensu

@@ -200,6 +200,9 @@ World::World(const WorldDef& def) : impl_(std::make_unique<WorldImpl>()) {
     impl_->gravity = def.gravity;
     impl_->settings = def.settings;
     impl_->broadPhase.SetKind(def.settings.broadPhase);
+    RequireFinite(def.hitEventThreshold, "WorldDef.hitEventThreshold");
+    if (def.hitEventThreshold < 0.0f) throw InvalidArgument("WorldDef.hitEventThreshold must be >= 0 m/s");
+    impl_->hitEventThreshold = def.hitEventThreshold;
 }
 
 World::~World() = default;
@@ -243,9 +246,11 @@ void World::DestroyBody(BodyId id) {
     const int index = static_cast<int>(id.index);
     // Everything resting on or touching this body loses a support or a neighbour: wake those piles.
     w.WakeTouchingPiles(index);
+    while (!b.joints.empty()) w.DestroyJointAt(b.joints.back());
     while (b.contactHead != kNull) w.DestroyContact(b.contactHead);
     for (ShapeId sid : b.shapes) {
         Shape& s = w.shapes[sid.index];
+        if (s.isSensor) w.EndSensorVisits(static_cast<int>(sid.index));
         if (s.proxy != kNull) w.broadPhase.DestroyProxy(s.proxy);
         s.alive = false;
         s.proxy = kNull;
@@ -281,7 +286,10 @@ ShapeId World::CreateShape(BodyId bodyId, const ShapeDef& def) {
     s.restitution = def.restitution;
     s.filter = def.filter;
     s.isSensor = def.isSensor;
+    s.enableContactEvents = def.enableContactEvents;
+    s.enableHitEvents = def.enableHitEvents;
     s.userData = def.userData;
+    if (s.isSensor) w.sensorShapes.push_back(static_cast<int>(index));
     const ShapeId sid{index, generation};
     Body& b = w.bodies[bodyId.index];
     b.shapes.push_back(sid);
@@ -303,6 +311,7 @@ void World::DestroyShape(ShapeId id) {
         if (contact.shapeA == static_cast<int>(id.index) || contact.shapeB == static_cast<int>(id.index)) w.DestroyContact(c);
         c = next;
     }
+    if (s.isSensor) w.EndSensorVisits(static_cast<int>(id.index));
     if (s.proxy != kNull) w.broadPhase.DestroyProxy(s.proxy);
     s.proxy = kNull;
     s.alive = false;
@@ -328,6 +337,14 @@ Transform World::GetTransform(BodyId id) const { return impl_->BodyAt(id).xf; }
 Vec2 World::GetPosition(BodyId id) const { return impl_->BodyAt(id).xf.p; }
 float World::GetAngle(BodyId id) const { return impl_->BodyAt(id).angle; }
 Vec2 World::GetWorldCenter(BodyId id) const { return impl_->BodyAt(id).center; }
+Vec2 World::GetLocalPoint(BodyId id, Vec2 worldPoint) const {
+    RequireFinite(worldPoint, "GetLocalPoint worldPoint");
+    return InvTransformPoint(impl_->BodyAt(id).xf, worldPoint);
+}
+Vec2 World::GetWorldPoint(BodyId id, Vec2 localPoint) const {
+    RequireFinite(localPoint, "GetWorldPoint localPoint");
+    return TransformPoint(impl_->BodyAt(id).xf, localPoint);
+}
 Vec2 World::GetLinearVelocity(BodyId id) const { return impl_->BodyAt(id).v; }
 float World::GetAngularVelocity(BodyId id) const { return impl_->BodyAt(id).w; }
 float World::GetMass(BodyId id) const { return impl_->BodyAt(id).mass; }

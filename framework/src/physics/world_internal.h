@@ -2,11 +2,14 @@
 // Internal state of a World: plain arrays of bodies, shapes and contacts addressed by index, plus the
 // scratch arrays of one step (kept between steps so a steady-state step allocates nothing).
 #include <cstdint>
+#include <functional>
 #include <unordered_map>
 #include <vector>
 
 #include "broad_phase.h"
 #include "continuous.h"
+#include "sensu/physics/contact_events.h"
+#include "joint_internal.h"
 #include "sensu/physics/world.h"
 
 namespace sensu {
@@ -24,6 +27,9 @@ struct Body {
     float restTimer = 0.0f;       // s the body has been slow
     bool restCandidate = false;   // slow for restTime: may freeze together with its touching candidates
     bool restHeld = false;        // its supports hold it (seed 004 §3.4.2 / §3.5.1), span in support*
+    bool jointHeld = false;       // frozen while held by joints, not by floor supports: any push wakes it
+    Vec2 restPreviousV{};         // m/s, rad/s at the end of the last step: a jointed body must also be
+    float restPreviousW = 0.0f;   // unaccelerated to rest (a pendulum is slow at its turning points)
     uint32_t restStamp = 0;       // visit mark of the component search
 
     Transform xf{};               // body origin pose
@@ -47,6 +53,7 @@ struct Body {
     float supportMinX = 0.0f, supportMaxX = 0.0f, supportY = 0.0f, supportFriction = 0.0f;
 
     std::vector<ShapeId> shapes;
+    std::vector<int> joints;      // indices of the joints attached to this body
     int contactHead = kNull;      // first contact of this body's contact list
     int solverIndex = kNull;      // index in the solver arrays during a step
     uint32_t integratedStep = 0;  // last step whose forces were integrated (a re-solve must not repeat it)
@@ -63,6 +70,8 @@ struct Shape {
     float density = 0.0f, friction = 0.0f, restitution = 0.0f;
     Filter filter{};
     bool isSensor = false;
+    bool enableContactEvents = true, enableHitEvents = false;
+    std::vector<ShapeId> visitors;  // a sensor's overlapping shapes after the last step, by (index, generation)
     void* userData = nullptr;
     int proxy = kNull;            // broad-phase proxy
     bool moved = false;           // proxy re-inserted this step: look for new pairs
@@ -81,6 +90,9 @@ struct Contact {
     // point bounces with it this step, from the surface (ApplyRestitution). Matched by feature id.
     float pendingApproach[2] = {0.0f, 0.0f};
     float friction = 0.0f, restitution = 0.0f;
+    bool touching = false;                // a manifold point within linearSlop (contact_events.h)
+    bool enabled = true;                  // the pre-solve hook's answer for this step
+    uint32_t hitStep = 0;                 // last step that reported a hit (an impact spans two steps)
     int nextFree = kNull;
     // The manifold as computed, in A's frame, and B's pose in A's frame then: while the pair keeps that
     // relative pose the manifold is carried along with A instead of computed again (contact.cpp).
@@ -145,6 +157,7 @@ struct SolverContactCold {
     Vec2 point[2]{};                     // world contact points
     float restitution = 0.0f;            // e of the pair (0 when the restitution switch is off)
     float approachSpeed[2]{};            // m/s, −vn before the velocity passes (restitution's reference)
+    float hitApproach[2]{};              // m/s, −vn with this step's forces, nothing handed on (hit events)
     bool speculative[2]{};               // farther apart than linearSlop: may stop its body, bounces next step
 };
 
@@ -163,7 +176,9 @@ struct WorldImpl {
     std::vector<detail::Contact> contacts;
     int freeContact = detail::kNull;
     int contactCount = 0;
-    std::unordered_map<uint64_t, int> contactByPair;  // lookup only, never iterated (determinism)
+    std::unordered_map<uint64_t, int> contactByPair;
+    std::vector<detail::Joint> joints;
+    std::vector<uint32_t> freeJoints;  // lookup only, never iterated (determinism)
     detail::BroadPhase broadPhase;
 
     // Scratch of one step.
@@ -174,6 +189,8 @@ struct WorldImpl {
     std::vector<detail::SolverContact> solverContacts;
     std::vector<detail::SolverContactCold> solverContactsCold;
     std::vector<detail::SolverContact> sortedContacts;
+    std::vector<detail::SolverJoint> solverJoints;
+    detail::JointStepContext jointContext;
     std::vector<int> adjacencyStart, adjacency, bfsQueue, levelCount;
     std::vector<int> levelStart;  // solverContacts[levelStart[k] .. levelStart[k+1]) share level k
     std::vector<int> wakeStack;
@@ -184,6 +201,18 @@ struct WorldImpl {
     std::vector<detail::ContinuousBody> continuousBodies;
     std::vector<int> fastBodies, movedBodies;
     uint32_t continuousStamp = 0;
+    // Events (contact_events.cpp): this step's, and the ends caused between steps (the next step's).
+    std::vector<ContactBeginTouchEvent> beginEvents;
+    std::vector<ContactEndTouchEvent> endEvents, pendingEndEvents;
+    std::vector<ContactHitEvent> hitEvents;
+    std::vector<SensorBeginTouchEvent> sensorBeginEvents;
+    std::vector<SensorEndTouchEvent> sensorEndEvents, pendingSensorEndEvents;
+    std::vector<int> sensorShapes;        // live sensor shape indices, in creation order
+    std::vector<ShapeId> sensorScratch;
+    float hitEventThreshold = 1.0f;       // m/s
+    PreSolveFn preSolve = nullptr;
+    void* preSolveContext = nullptr;
+    bool stepping = false;                // inside Step: ends go to this step's events
 
     detail::Body& BodyAt(BodyId id);
     const detail::Body& BodyAt(BodyId id) const;
@@ -197,17 +226,43 @@ struct WorldImpl {
     void SynchronizeShape(int shapeIndex);
     void SwitchBroadPhase(BroadPhaseKind kind);
 
+    ShapeId ShapeIdOf(int shapeIndex) const { return {static_cast<uint32_t>(shapeIndex), shapes[shapeIndex].generation}; }
+    // True when two shapes of different bodies may have a contact: no sensor, both filters agree, not two
+    // segments (filter.h; segment–segment has no manifold).
+    bool ShapesCollide(const detail::Shape& a, const detail::Shape& b) const;
+
     // Contacts (contact.cpp).
     void CreateContact(int shapeA, int shapeB);
     void DestroyContact(int contact);
     void FindNewContacts();
     void UpdateContacts(float dt);
 
+    // Events, pre-solve, sensors and filters (contact_events.cpp, sensors.cpp).
+    void BeginStepEvents();                 // clears the last step's events, publishes the pending ends
+    void UpdateTouching(int contact);       // after a new manifold: begin/end touch
+    void ReportEndTouch(const detail::Contact& c);
+    void RunPreSolve();                     // the game's hook: enables or disables contacts for this step
+    void ReportHits();                      // after the solver: hit events
+    void UpdateSensors();                   // after the step's motion: sensor begin/end
+    void EndSensorVisits(int sensorShape);  // a sensor is destroyed: its visits end (next step's events)
+    void Refilter(int shapeIndex);          // a filter changed: drop forbidden contacts, look for new pairs
+
     // Solver (contact_solver.cpp).
     void Solve(float dt);
     void SolveVelocities(float dt);
     void ApplyRestitution();      // bounce after the velocity passes (contact_solver.cpp)
     void OrderContactsBottomUp();
+
+    // Joints (joint.cpp): the solver's hooks, and the common bookkeeping.
+    void PrepareJoints(float dt, const std::function<void(int)>& addSolverBody);
+    void WarmStartJoints();
+    void SolveJointVelocities();
+    bool SolveJointPositions();   // true when every joint is within slop
+    void StoreJointImpulses(float dt);
+    bool JointAllowsContact(int bodyA, int bodyB) const;  // false: a joint without collideConnected links them
+    void DestroyJointAt(int joint);
+    detail::Joint& JointAt(JointId id);
+    const detail::Joint& JointAt(JointId id) const;
 
     // Rest states (rest_states.cpp).
     void WakePile(int bodyIndex);

@@ -2,6 +2,7 @@
 /// SceneDef: one scene as plain data, so the same scene drives our World, the Box2D 2.4 baseline
 /// (sensu_baseline), the benchmarks, the samples and the tests (Box2D v3's shared/ folder is the model).
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "sensu/physics/world.h"
@@ -22,6 +23,19 @@ struct StandingCriteria {
     float maxDrift = 1e30f;     ///< m, allowed |x − x0| of every body
 };
 
+/// A body added during a run, just before step `step` (1 = before the first step): rain, dropped crates.
+struct SceneSpawn {
+    int step = 1;
+    SceneBody body;
+};
+
+/// One joint between two SceneDef bodies (indices into SceneDef::bodies). The def's own body ids are
+/// ignored and filled in by each engine's builder; anchors, limits, motors and springs carry over.
+struct SceneJoint {
+    int bodyA = 0, bodyB = 0;
+    std::variant<RevoluteJointDef, PrismaticJointDef, DistanceJointDef, WeldJointDef, WheelJointDef, MotorJointDef> def;
+};
+
 struct SceneDef {
     std::string name;
     Vec2 gravity{0.0f, -10.0f};  ///< m/s²
@@ -30,16 +44,22 @@ struct SceneDef {
     int velocityIterations = 8;
     int positionIterations = 3;
     std::vector<SceneBody> bodies;  ///< static and moving bodies, in creation order
+    std::vector<SceneSpawn> spawns; ///< bodies added during the run, in order of `step`
+    std::vector<SceneJoint> joints; ///< created after every body, in this order
     StandingCriteria standing;
 };
 
-/// Our world built from a scene, with the id of every SceneDef body (same order).
+/// Our world built from a scene, with the id of every SceneDef body and joint (same order).
 struct BuiltWorld {
     World world;
     std::vector<BodyId> bodies;
+    std::vector<JointId> joints;
 };
 
 /// Builds a World: gravity and iterations from the scene, every other solver setting from `settings`.
 BuiltWorld BuildWorld(const SceneDef& scene, const SolverSettings& settings = {});
+
+/// Creates one body with its shapes in a built world and appends its id to `built.bodies`.
+BodyId AddBody(BuiltWorld& built, const SceneBody& body);
 
 } // namespace sensu::scenes

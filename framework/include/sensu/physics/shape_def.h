@@ -25,8 +25,14 @@ struct ShapeDef {
     float friction = 0.6f;      ///< Coulomb coefficient, ≥ 0; a pair uses sqrt(μA·μB)
     float restitution = 0.0f;   ///< in [0, 1]; a pair uses the larger one
     Filter filter{};            ///< collision categories, mask and group (filter.h)
-    /// A sensor produces no impulses; it reports begin/end overlap events instead.
+    /// A sensor produces no impulses and supports nothing; it reports begin/end overlap events with the
+    /// shapes of other bodies instead (contact_events.h). Its density still adds mass (set 0 if not).
     bool isSensor = false;
+    /// Begin/end touch events for this shape's contacts (a pair reports when either shape asks).
+    bool enableContactEvents = true;
+    /// Hit events for this shape's contacts (a pair reports when either shape asks). Off by default, as
+    /// in Box2D v3: a landing pile would report every box.
+    bool enableHitEvents = false;
     void* userData = nullptr;   ///< not touched by the world
 };
 

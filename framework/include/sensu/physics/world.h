@@ -2,11 +2,14 @@
 /// The physics world: bodies, shapes, broad phase, persistent contacts, the sequential-impulse solver
 /// and the seed 004 floor-rest state machine.
 ///
-/// Step order (box2d-lite's World::Step is the model): find new pairs → narrow phase → wake piles whose
-/// support moves → record start poses → integrate forces → pre-step + warm start → velocity iterations
-/// (contacts bottom-up, then a shock-propagation pass) → piles pushed beyond what their supports hold
-/// wake and the velocities are solved again → integrate velocities → position pass → continuous phase
-/// → update the broad phase → rest states (seed 004 §3.3–3.5: freeze supported, slow groups).
+/// Step order (box2d-lite's World::Step is the model): clear the last step's events → find new pairs
+/// (filters and sensors decide which pairs get a contact) → narrow phase, begin/end touch events →
+/// wake piles whose support moves → pre-solve hook (may disable contacts for this step) → record start
+/// poses → integrate forces → pre-step + warm start → velocity iterations (contacts bottom-up, then a
+/// shock-propagation pass) → piles pushed beyond what their supports hold wake and the velocities are
+/// solved again → integrate velocities → position pass → hit events → continuous phase → update the
+/// broad phase → rest states (seed 004 §3.3–3.5: freeze supported, slow groups) → sensors (begin/end
+/// overlap against the final poses). Events are read after Step (contact_events.h).
 ///
 /// Continuous phase (seed 000, no rotation cap; SolverSettings::continuous, continuousThreshold,
 /// continuousMaxImpacts, BodyDef::bullet): bullets and bodies that move or spin fast for their size are
@@ -39,14 +42,25 @@
 
 #include "sensu/geometry/manifold.h"
 #include "sensu/physics/body.h"
+#include "sensu/physics/contact_events.h"
+#include "sensu/physics/distance_joint.h"
+#include "sensu/physics/joint.h"
+#include "sensu/physics/motor_joint.h"
+#include "sensu/physics/mouse_joint.h"
+#include "sensu/physics/prismatic_joint.h"
+#include "sensu/physics/revolute_joint.h"
 #include "sensu/physics/shape_def.h"
 #include "sensu/physics/solver_settings.h"
+#include "sensu/physics/weld_joint.h"
+#include "sensu/physics/wheel_joint.h"
 
 namespace sensu {
 
 struct WorldDef {
     Vec2 gravity{0.0f, -10.0f};  ///< m/s²
     SolverSettings settings{};
+    /// m/s, ≥ 0: contact points that stop a faster approach report a hit event (shapes asking for them).
+    float hitEventThreshold = 1.0f;
 };
 
 /// One contact point for debug drawing and tests.
@@ -74,11 +88,63 @@ public:
     /// Creates a body without shapes (dynamic bodies get mass from their shapes; a dynamic body without
     /// shapes has mass 1 kg). Throws InvalidArgument for non-finite pose or velocity.
     BodyId CreateBody(const BodyDef& def);
-    /// Destroys the body, its shapes and contacts; piles that rested on it wake. Stale ids throw.
+    /// Destroys the body, its shapes, contacts and joints; piles that rested on it wake. Stale ids throw.
     void DestroyBody(BodyId body);
     /// Adds a shape (mass and inertia recomputed from density). Throws for invalid material values.
     ShapeId CreateShape(BodyId body, const ShapeDef& def);
     void DestroyShape(ShapeId shape);
+
+    /// Creates a joint (joint.h and the kind's header). Wakes both bodies' piles; without
+    /// collideConnected the contacts between the two bodies are removed. Throws InvalidArgument, world
+    /// unchanged, for stale body ids, a body jointed to itself, two non-dynamic bodies, non-finite or
+    /// out-of-range values.
+    JointId CreateJoint(const RevoluteJointDef& def);
+    JointId CreateJoint(const PrismaticJointDef& def);
+    JointId CreateJoint(const DistanceJointDef& def);
+    JointId CreateJoint(const WeldJointDef& def);
+    JointId CreateJoint(const WheelJointDef& def);
+    JointId CreateJoint(const MouseJointDef& def);
+    JointId CreateJoint(const MotorJointDef& def);
+    /// Removes the joint and wakes both bodies' piles. Stale ids throw. (DestroyBody destroys the
+    /// body's joints.)
+    void DestroyJoint(JointId joint);
+    bool IsValid(JointId joint) const;
+    JointType GetType(JointId joint) const;
+    /// The joint's first body (the mouse joint's only body).
+    BodyId GetBodyA(JointId joint) const;
+    /// The joint's second body (the mouse joint's body too).
+    BodyId GetBodyB(JointId joint) const;
+    /// N: the force the joint applied to body B in the last step (minus that on A), e.g. to break a
+    /// joint when it exceeds a strength. Zero before the first step and while its pile is frozen.
+    Vec2 GetReactionForce(JointId joint) const;
+    /// N·m: the torque the joint applied to body B about its anchor in the last step (motor, limit,
+    /// spring, weld and motor-joint torques).
+    float GetReactionTorque(JointId joint) const;
+    /// rad: revolute angleB − angleA − referenceAngle (unwrapped). Throws for other kinds.
+    float GetJointAngle(JointId joint) const;
+    /// m: prismatic or wheel translation of B's anchor along the axis from A's. Throws for other kinds.
+    float GetJointTranslation(JointId joint) const;
+    /// m: distance between the two anchors (any kind with two anchors).
+    float GetJointLength(JointId joint) const;
+    /// Revolute, prismatic, wheel: motor on/off, speed (rad/s or m/s) and most torque (N·m) or force
+    /// (N). Each wakes the joint's piles; other kinds throw.
+    void EnableMotor(JointId joint, bool enable);
+    void SetMotorSpeed(JointId joint, float speed);
+    void SetMaxMotorTorque(JointId joint, float torque);
+    void SetMaxMotorForce(JointId joint, float force);
+    /// Revolute (rad), prismatic and wheel (m): the limit on/off and its bounds (lower ≤ upper).
+    void EnableLimit(JointId joint, bool enable);
+    void SetLimits(JointId joint, float lower, float upper);
+    /// Revolute, prismatic, wheel, distance, weld, mouse: spring frequency (Hz, ≥ 0) and damping ratio (≥ 0).
+    void SetSpring(JointId joint, float frequencyHz, float dampingRatio);
+    /// Mouse joint: the world point its body is pulled toward (wakes the body's pile).
+    void SetTarget(JointId joint, Vec2 target);
+    /// Motor joint: B's target offset in A's frame (m) and relative angle (rad).
+    void SetMotorOffsets(JointId joint, Vec2 linearOffset, float angularOffset);
+    void* GetUserData(JointId joint) const;
+    /// Ids of all live joints in creation-slot order.
+    void GetJoints(std::vector<JointId>& out) const;
+    int GetJointCount() const;
 
     /// Advances the world by dt seconds (dt ≥ 0 and finite; 0 does nothing).
     void Step(float dt);
@@ -92,6 +158,10 @@ public:
     /// rad, unwrapped (a body that turned twice reads ≈ 4π).
     float GetAngle(BodyId body) const;
     Vec2 GetWorldCenter(BodyId body) const;
+    /// m: a world point in the body's frame (for joint anchors; see joint_anchor.h).
+    Vec2 GetLocalPoint(BodyId body, Vec2 worldPoint) const;
+    /// m: a point of the body's frame in world coordinates.
+    Vec2 GetWorldPoint(BodyId body, Vec2 localPoint) const;
     Vec2 GetLinearVelocity(BodyId body) const;
     float GetAngularVelocity(BodyId body) const;
     float GetMass(BodyId body) const;
@@ -126,6 +196,25 @@ public:
     float GetRestitution(ShapeId shape) const;
     void* GetUserData(ShapeId shape) const;
 
+    /// Collision filter (filter.h). A change takes effect at the next step: contacts the new filter
+    /// forbids end there (with end touch events), newly allowed pairs are found there, and the piles
+    /// touching the shape wake. Stale ids throw.
+    void SetFilter(ShapeId shape, const Filter& filter);
+    Filter GetFilter(ShapeId shape) const;
+    bool IsSensor(ShapeId shape) const;
+
+    /// Contact events of the last Step (contact_events.h); spans valid until the next Step or any
+    /// Create/Destroy call.
+    ContactEvents GetContactEvents() const;
+    /// Sensor begin/end overlap events of the last Step (contact_events.h).
+    SensorEvents GetSensorEvents() const;
+    /// m/s; throws for a negative or non-finite speed.
+    void SetHitEventThreshold(float speed);
+    float GetHitEventThreshold() const;
+    /// The pre-solve hook (contact_events.h): called inside Step, must not change the world; nullptr
+    /// removes it. context is passed back untouched.
+    void SetPreSolve(PreSolveFn fn, void* context = nullptr);
+
     Vec2 GetGravity() const;
     /// Wakes every body.
     void SetGravity(Vec2 gravity);
@@ -144,6 +233,27 @@ public:
 
     /// FNV-1a over every body's pose, velocity and rest state in id order: equal hashes mean equal states.
     uint64_t StateHash() const;
+
+    /// Snapshot and restore (world_snapshot.cpp), for saves, rollback and "what if" runs. Both hold
+    /// everything that decides the future: gravity, settings, bodies (rest timers and states, frozen
+    /// flags, forces not yet applied), shapes (filters, sensor flags), contacts (manifolds, warm-start
+    /// impulses, pending bounces, carried manifolds), the broad phase's exact internal structure (it
+    /// decides the order in which pairs are found), the free lists and generations (so every BodyId and
+    /// ShapeId stays valid) and the step counters. A copy and its original step bit-identically: the
+    /// same StateHash() and the same Save() bytes after any number of equal steps.
+
+    /// A deep copy of this world, user data pointers included (they point to the same objects).
+    World Clone() const;
+    /// The world as bytes: a header (magic "SENSUWLD", format version) and the state, little-endian,
+    /// floats as their exact bits. Saving twice gives the same bytes. User data pointers are not saved
+    /// (an address means nothing in another run): Load sets them to nullptr; map your objects by BodyId
+    /// and ShapeId, which stay valid.
+    std::vector<uint8_t> Save() const;
+    /// A world from bytes written by Save. Throws InvalidArgument naming the problem for input that is not
+    /// a snapshot of this format version, is truncated, has bytes after its end, holds non-finite numbers,
+    /// or is inconsistent (ids, lists, the broad phase's structure); it never allocates more than the
+    /// input's size allows.
+    static World Load(std::span<const uint8_t> bytes);
 
 private:
     std::unique_ptr<WorldImpl> impl_;

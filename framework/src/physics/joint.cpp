@@ -1,0 +1,218 @@
+// The part of joints every kind shares: soft-constraint coefficients, the solver hooks that gather the
+// step's joints and dispatch to each kind's phases (revolute_joint.cpp, ...), reaction forces, the
+// contact filter for jointed bodies and joint destruction.
+#include <cmath>
+
+#include "world_internal.h"
+
+namespace sensu {
+
+using detail::Body;
+using detail::Joint;
+using detail::JointPoses;
+using detail::kNull;
+using detail::SolverJoint;
+
+namespace detail {
+
+Softness MakeSoftness(float frequencyHz, float dampingRatio, float h) {
+    if (frequencyHz <= 0.0f) return {0.0f, 0.0f, 1.0f};  // no spring: the row applies nothing
+    const float omega = kTwoPi * frequencyHz;
+    const float a = h * omega * (2.0f * dampingRatio + h * omega);
+    return {omega / (2.0f * dampingRatio + h * omega), a / (1.0f + a), 1.0f / (1.0f + a)};
+}
+
+void JointReaction(const SolverJoint& sj, float invDt, Vec2& force, float& torque) {
+    const JointImpulses& j = sj.impulses;
+    const float axial = j.axial + j.spring + j.lower - j.upper;
+    switch (sj.type) {
+        case JointType::Revolute:
+            force = invDt * j.linear;
+            torque = invDt * (j.spring + j.motor + j.lower - j.upper);
+            return;
+        case JointType::Prismatic:
+            force = invDt * (j.linear.x * sj.perp + (axial + j.motor) * sj.axis);
+            torque = invDt * j.angular;
+            return;
+        case JointType::Wheel:
+            force = invDt * (j.linear.x * sj.perp + axial * sj.axis);
+            torque = invDt * j.motor;
+            return;
+        case JointType::Distance:
+            force = invDt * axial * sj.axis;
+            torque = 0.0f;
+            return;
+        case JointType::Weld:
+        case JointType::Mouse:
+        case JointType::Motor:
+            force = invDt * j.linear;
+            torque = invDt * j.angular;
+            return;
+    }
+}
+
+} // namespace detail
+
+Joint& WorldImpl::JointAt(JointId id) {
+    if (id.index >= joints.size() || !joints[id.index].alive || joints[id.index].generation != id.generation)
+        throw InvalidArgument("JointId is not a live joint of this world");
+    return joints[id.index];
+}
+
+const Joint& WorldImpl::JointAt(JointId id) const { return const_cast<WorldImpl*>(this)->JointAt(id); }
+
+bool WorldImpl::JointAllowsContact(int bodyA, int bodyB) const {
+    const std::vector<int>& list = bodies[bodyA].joints.size() <= bodies[bodyB].joints.size() ? bodies[bodyA].joints : bodies[bodyB].joints;
+    for (int j : list) {
+        const Joint& joint = joints[j];
+        if (joint.collideConnected) continue;
+        if ((joint.bodyA == bodyA && joint.bodyB == bodyB) || (joint.bodyA == bodyB && joint.bodyB == bodyA)) return false;
+    }
+    return true;
+}
+
+// Removes the joint from its bodies and wakes their piles. Without collideConnected the two bodies'
+// shapes look for their pairs again at the next step (their contacts were kept out while jointed).
+void WorldImpl::DestroyJointAt(int index) {
+    Joint& joint = joints[index];
+    for (int body : {joint.bodyA, joint.bodyB}) {
+        if (body == kNull) continue;
+        WakePile(body);
+        std::erase(bodies[body].joints, index);
+        if (joint.collideConnected) continue;
+        for (ShapeId sid : bodies[body].shapes) {
+            detail::Shape& s = shapes[sid.index];
+            if (s.moved || s.proxy == kNull) continue;
+            s.moved = true;
+            movedShapes.push_back(static_cast<int>(sid.index));
+        }
+    }
+    joint.alive = false;
+    freeJoints.push_back(static_cast<uint32_t>(index));
+}
+
+// Hook in SolveVelocities after the contacts' pre-step: one solver joint per joint with a moving
+// dynamic body; bodies not yet in the solver (static, resting kinematic) join it as fixed bodies.
+void WorldImpl::PrepareJoints(float dt, const std::function<void(int)>& addSolverBody) {
+    solverJoints.clear();
+    if (joints.empty()) return;
+    detail::JointStepContext& ctx = jointContext;
+    ctx.dt = dt;
+    ctx.invDt = 1.0f / dt;
+    ctx.linearSlop = settings.linearSlop;
+    ctx.maxLinearCorrection = settings.maxCorrection;
+    ctx.warmStarting = settings.warmStarting;
+    auto moving = [&](int index) { return index != kNull && bodies[index].type == BodyType::Dynamic && !bodies[index].frozen; };
+    for (int j = 0; j < static_cast<int>(joints.size()); ++j) {
+        const Joint& joint = joints[j];
+        if (!joint.alive || (!moving(joint.bodyA) && !moving(joint.bodyB))) continue;
+        SolverJoint sj;
+        sj.joint = j;
+        sj.type = joint.type;
+        JointPoses poses;
+        if (joint.bodyA != kNull) {
+            const Body& A = bodies[joint.bodyA];
+            if (A.solverIndex == kNull) addSolverBody(joint.bodyA);
+            sj.a = A.solverIndex;
+            sj.mA = solverBodies[sj.a].invMass;
+            sj.iA = solverBodies[sj.a].invInertia;
+            sj.frameA = joint.localAnchorA - A.localCenter;
+            poses.cA = A.center;
+            poses.qA = A.xf.q;
+            poses.angleA = A.angle;
+        } else {
+            poses.cA = joint.localAnchorA;  // the world: anchor A is a world point
+        }
+        const Body& B = bodies[joint.bodyB];
+        if (B.solverIndex == kNull) addSolverBody(joint.bodyB);
+        sj.b = B.solverIndex;
+        sj.mB = solverBodies[sj.b].invMass;
+        sj.iB = solverBodies[sj.b].invInertia;
+        sj.frameB = joint.localAnchorB - B.localCenter;
+        poses.cB = B.center;
+        poses.qB = B.xf.q;
+        poses.angleB = B.angle;
+        sj.rA = Rotate(poses.qA, sj.frameA);
+        sj.rB = Rotate(poses.qB, sj.frameB);
+        sj.impulses = ctx.warmStarting ? joint.impulses : detail::JointImpulses{};
+        switch (joint.type) {
+            case JointType::Revolute: PrepareRevolute(sj, joint, poses, ctx); break;
+            case JointType::Prismatic: PreparePrismatic(sj, joint, poses, ctx); break;
+            case JointType::Distance: PrepareDistance(sj, joint, poses, ctx); break;
+            case JointType::Weld: PrepareWeld(sj, joint, poses, ctx); break;
+            case JointType::Wheel: PrepareWheel(sj, joint, poses, ctx); break;
+            case JointType::Mouse: PrepareMouse(sj, joint, poses, ctx); break;
+            case JointType::Motor: PrepareMotor(sj, joint, poses, ctx); break;
+        }
+        solverJoints.push_back(sj);
+    }
+}
+
+// Hook after the contacts' warm start.
+void WorldImpl::WarmStartJoints() {
+    detail::SolverVelocity* v = solverVelocities.data();
+    for (const SolverJoint& sj : solverJoints) {
+        switch (sj.type) {
+            case JointType::Revolute: WarmStartRevolute(sj, v); break;
+            case JointType::Prismatic: WarmStartPrismatic(sj, v); break;
+            case JointType::Distance: WarmStartDistance(sj, v); break;
+            case JointType::Weld: WarmStartWeld(sj, v); break;
+            case JointType::Wheel: WarmStartWheel(sj, v); break;
+            case JointType::Mouse: WarmStartMouse(sj, v); break;
+            case JointType::Motor: WarmStartMotor(sj, v); break;
+        }
+    }
+}
+
+// Hook at the start of every velocity iteration (joints first, then the contacts bottom-up).
+void WorldImpl::SolveJointVelocities() {
+    detail::SolverVelocity* v = solverVelocities.data();
+    const detail::JointStepContext& ctx = jointContext;
+    for (SolverJoint& sj : solverJoints) {
+        switch (sj.type) {
+            case JointType::Revolute: SolveRevoluteVelocity(sj, v, ctx); break;
+            case JointType::Prismatic: SolvePrismaticVelocity(sj, v, ctx); break;
+            case JointType::Distance: SolveDistanceVelocity(sj, v, ctx); break;
+            case JointType::Weld: SolveWeldVelocity(sj, v, ctx); break;
+            case JointType::Wheel: SolveWheelVelocity(sj, v, ctx); break;
+            case JointType::Mouse: SolveMouseVelocity(sj, v, ctx); break;
+            case JointType::Motor: SolveMotorVelocity(sj, v, ctx); break;
+        }
+    }
+}
+
+// Hook in every position iteration (Box2D 2.4's non-linear Gauss–Seidel for joints): mouse and motor
+// joints are velocity-only, springs are not corrected.
+bool WorldImpl::SolveJointPositions() {
+    detail::SolverBody* sb = solverBodies.data();
+    const detail::JointStepContext& ctx = jointContext;
+    bool done = true;
+    for (const SolverJoint& sj : solverJoints) {
+        switch (sj.type) {
+            case JointType::Revolute: done = SolveRevolutePosition(sj, sb, ctx) && done; break;
+            case JointType::Prismatic: done = SolvePrismaticPosition(sj, sb, ctx) && done; break;
+            case JointType::Distance: done = SolveDistancePosition(sj, sb, ctx) && done; break;
+            case JointType::Weld: done = SolveWeldPosition(sj, sb, ctx) && done; break;
+            case JointType::Wheel: done = SolveWheelPosition(sj, sb, ctx) && done; break;
+            case JointType::Mouse:
+            case JointType::Motor: break;
+        }
+    }
+    return done;
+}
+
+// Hook after the contacts' impulses are stored: warm-starting impulses and the reaction of the step.
+// Joints outside the solver this step (frozen piles) report no reaction.
+void WorldImpl::StoreJointImpulses(float dt) {
+    for (Joint& joint : joints) {
+        joint.reactionForce = {};
+        joint.reactionTorque = 0.0f;
+    }
+    for (const SolverJoint& sj : solverJoints) {
+        Joint& joint = joints[sj.joint];
+        joint.impulses = sj.impulses;
+        JointReaction(sj, 1.0f / dt, joint.reactionForce, joint.reactionTorque);
+    }
+}
+
+} // namespace sensu

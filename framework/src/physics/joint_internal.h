@@ -1,0 +1,151 @@
+#pragma once
+// Internal joint state: the stored joint (its def, accumulated impulses for warm starting, reaction of
+// the last step) and the solver's per-step copy (SolverJoint), plus the four phases every kind
+// implements in its own file, called from the contact solver's loop (joint.cpp dispatches):
+//   Prepare       arms, effective masses and constraint values from the bodies' poses;
+//   WarmStart     last step's accumulated impulses applied again;
+//   SolveVelocity one sequential-impulse pass over the kind's rows (clamped where the row is bounded);
+//   SolvePosition one non-linear Gauss–Seidel pass on the solver bodies' poses (rigid rows only).
+// The phases read solver arrays by solver index only, so they port to a coloured, batched solver.
+#include <cstdint>
+#include <variant>
+#include <vector>
+
+#include "sensu/physics/world.h"
+
+namespace sensu::detail {
+
+struct SolverVelocity;
+struct SolverBody;
+
+// Alternatives in JointType order.
+using JointDefVariant =
+    std::variant<RevoluteJointDef, PrismaticJointDef, DistanceJointDef, WeldJointDef, WheelJointDef, MouseJointDef, MotorJointDef>;
+
+// Accumulated impulses of every row a kind may have (N·s, or N·m·s for angular rows).
+struct JointImpulses {
+    Vec2 linear{};        // point rows (revolute, weld, mouse, motor); x = perpendicular row (prismatic, wheel)
+    float angular = 0.0f; // angle row (weld, prismatic, motor)
+    float axial = 0.0f;   // rigid distance row
+    float spring = 0.0f;
+    float motor = 0.0f;
+    float lower = 0.0f;   // limit rows: ≥ 0 each
+    float upper = 0.0f;
+};
+
+struct Joint {
+    JointType type = JointType::Revolute;
+    uint32_t generation = 0;
+    bool alive = false;
+    int bodyA = -1, bodyB = -1;     // body indices; bodyA = −1 for a mouse joint (the world)
+    Vec2 localAnchorA{}, localAnchorB{};  // m, body-origin frames
+    bool collideConnected = false;
+    JointDefVariant def;            // the parameters, kept as given (setters change them here)
+    JointImpulses impulses;         // warm starting
+    Vec2 reactionForce{};           // N on B, last step
+    float reactionTorque = 0.0f;    // N·m on B, last step
+};
+
+// Soft constraint coefficients (Catto's soft step): a spring of angular frequency ω = 2π f and damping
+// ratio ζ on a constraint C with effective mass m, integrated implicitly over h. With stiffness
+// k = m ω² and damping c = 2 m ζ ω, the implicit impulse λ = −h (k (C + h Ċ₂) + c Ċ₂), Ċ₂ = Ċ + λ/m,
+// solves to λ = −massScale · m (Ċ + biasRate · C) − impulseScale · λ_accumulated (the last term makes the
+// sequential passes sum to the same total), with a = h ω (2ζ + h ω):
+//   biasRate = ω / (2ζ + h ω),  massScale = a / (1 + a),  impulseScale = 1 / (1 + a).
+// None of it depends on m, so a spring's frequency is the same on a light and a heavy body.
+struct Softness {
+    float biasRate = 0.0f;     // 1/s
+    float massScale = 1.0f;
+    float impulseScale = 0.0f;
+};
+Softness MakeSoftness(float frequencyHz, float dampingRatio, float h);
+
+struct JointStepContext {
+    float dt = 0.0f, invDt = 0.0f;     // s, 1/s
+    float linearSlop = 0.005f;         // m: position error the position pass leaves
+    float maxLinearCorrection = 0.2f;  // m per pass
+    float angularSlop = 2.0f * kPi / 180.0f;          // rad
+    float maxAngularCorrection = 8.0f * kPi / 180.0f; // rad per pass
+    bool warmStarting = true;
+};
+
+// Poses the prepare phase reads (the centre of mass, rotation and unwrapped angle of each body).
+struct JointPoses {
+    Vec2 cA{}, cB{};
+    Rot qA{}, qB{};
+    float angleA = 0.0f, angleB = 0.0f;
+};
+
+// One joint in the solver for one step.
+struct SolverJoint {
+    int joint = -1;
+    JointType type = JointType::Revolute;
+    int a = -1, b = -1;              // solver body indices (a = −1: the world, mouse joint)
+    float mA = 0.0f, iA = 0.0f, mB = 0.0f, iB = 0.0f;  // 1/kg, 1/(kg·m²); 0 for fixed bodies
+    Vec2 frameA{}, frameB{};         // m, anchors relative to the centres of mass, body frames
+    Vec2 rA{}, rB{};                 // m, the same arms in world axes at prepare
+    JointImpulses impulses;
+    // Prepared rows (each kind uses the fields it needs).
+    Vec2 localAxis{};                // prismatic, wheel: axis in A's frame
+    Vec2 axis{}, perp{};             // world axis and its left perpendicular
+    float a1 = 0.0f, a2 = 0.0f;      // (d + rA)×axis, rB×axis
+    float s1 = 0.0f, s2 = 0.0f;      // (d + rA)×perp, rB×perp
+    float k11 = 0.0f, k12 = 0.0f, k22 = 0.0f;  // 2×2 system (point rows, or perpendicular + angle)
+    float axialMass = 0.0f, angularMass = 0.0f, perpMass = 0.0f;  // kg, kg·m²
+    Softness spring;                 // spring row (weld: the point rows)
+    Softness spring2;                // weld: the angle row
+    Vec2 pointError{};               // m, anchor separation pB − pA at prepare (weld, mouse, motor error)
+    float value = 0.0f;              // rad or m at prepare: joint angle, translation or length
+    float angleError = 0.0f;         // rad (weld, motor)
+    float referenceAngle = 0.0f;
+    float lower = 0.0f, upper = 0.0f, rest = 0.0f;
+    float motorSpeed = 0.0f, maxMotorImpulse = 0.0f;
+    float maxImpulse = 0.0f, maxAngularImpulse = 0.0f;  // mouse, motor joint
+    float correction = 0.0f;         // motor joint: correctionFactor / h
+    bool enableLimit = false, enableMotor = false, enableSpring = false, soft = false;
+};
+
+// The four phases of each kind (its own file). Position functions return true when the joint's
+// error is within slop.
+void PrepareRevolute(SolverJoint& sj, const Joint& joint, const JointPoses& poses, const JointStepContext& ctx);
+void WarmStartRevolute(const SolverJoint& sj, SolverVelocity* v);
+void SolveRevoluteVelocity(SolverJoint& sj, SolverVelocity* v, const JointStepContext& ctx);
+bool SolveRevolutePosition(const SolverJoint& sj, SolverBody* bodies, const JointStepContext& ctx);
+
+void PreparePrismatic(SolverJoint& sj, const Joint& joint, const JointPoses& poses, const JointStepContext& ctx);
+void WarmStartPrismatic(const SolverJoint& sj, SolverVelocity* v);
+void SolvePrismaticVelocity(SolverJoint& sj, SolverVelocity* v, const JointStepContext& ctx);
+bool SolvePrismaticPosition(const SolverJoint& sj, SolverBody* bodies, const JointStepContext& ctx);
+
+void PrepareDistance(SolverJoint& sj, const Joint& joint, const JointPoses& poses, const JointStepContext& ctx);
+void WarmStartDistance(const SolverJoint& sj, SolverVelocity* v);
+void SolveDistanceVelocity(SolverJoint& sj, SolverVelocity* v, const JointStepContext& ctx);
+bool SolveDistancePosition(const SolverJoint& sj, SolverBody* bodies, const JointStepContext& ctx);
+
+void PrepareWeld(SolverJoint& sj, const Joint& joint, const JointPoses& poses, const JointStepContext& ctx);
+void WarmStartWeld(const SolverJoint& sj, SolverVelocity* v);
+void SolveWeldVelocity(SolverJoint& sj, SolverVelocity* v, const JointStepContext& ctx);
+bool SolveWeldPosition(const SolverJoint& sj, SolverBody* bodies, const JointStepContext& ctx);
+
+void PrepareWheel(SolverJoint& sj, const Joint& joint, const JointPoses& poses, const JointStepContext& ctx);
+void WarmStartWheel(const SolverJoint& sj, SolverVelocity* v);
+void SolveWheelVelocity(SolverJoint& sj, SolverVelocity* v, const JointStepContext& ctx);
+bool SolveWheelPosition(const SolverJoint& sj, SolverBody* bodies, const JointStepContext& ctx);
+
+void PrepareMouse(SolverJoint& sj, const Joint& joint, const JointPoses& poses, const JointStepContext& ctx);
+void WarmStartMouse(const SolverJoint& sj, SolverVelocity* v);
+void SolveMouseVelocity(SolverJoint& sj, SolverVelocity* v, const JointStepContext& ctx);
+
+void PrepareMotor(SolverJoint& sj, const Joint& joint, const JointPoses& poses, const JointStepContext& ctx);
+void WarmStartMotor(const SolverJoint& sj, SolverVelocity* v);
+void SolveMotorVelocity(SolverJoint& sj, SolverVelocity* v, const JointStepContext& ctx);
+
+// Along-axis rows shared by the prismatic and wheel joints (prismatic_joint.cpp): spring, motor (when
+// `motor`), limits; and the limit's position correction, returning the limit error (m).
+void SolveAxialRows(SolverJoint& sj, SolverVelocity& a, SolverVelocity& b, const JointStepContext& ctx, bool motor);
+float CorrectAxialLimit(const SolverJoint& sj, SolverBody& A, SolverBody& B, const JointStepContext& ctx);
+
+// N and N·m on B from the accumulated impulses of a step of 1/invDt seconds.
+void JointReaction(const SolverJoint& sj, float invDt, Vec2& force, float& torque);
+
+} // namespace sensu::detail

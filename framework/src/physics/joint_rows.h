@@ -1,0 +1,41 @@
+#pragma once
+// Small row helpers shared by the joint kinds (velocities of anchors, impulses at anchors, 2×2 solves).
+#include "world_internal.h"
+
+namespace sensu::detail {
+
+// Velocity of the anchor of arm r on a body: v + ω × r.
+inline Vec2 AnchorVelocity(const SolverVelocity& s, Vec2 r) { return s.v + Cross(s.w, r); }
+
+// Impulse P at the anchors (−P on A at rA, +P on B at rB) and an angular impulse L (−L on A, +L on B).
+inline void ApplyPointImpulse(const SolverJoint& sj, SolverVelocity& a, SolverVelocity& b, Vec2 P, float L = 0.0f) {
+    a.v -= sj.mA * P;
+    a.w -= sj.iA * (Cross(sj.rA, P) + L);
+    b.v += sj.mB * P;
+    b.w += sj.iB * (Cross(sj.rB, P) + L);
+}
+
+// K = J M⁻¹ Jᵀ of the two point rows C = pB − pA: the 2D form of seed 004 eq. (2.31)'s denominator.
+inline void PointMatrix(float mA, float iA, float mB, float iB, Vec2 rA, Vec2 rB, float& k11, float& k12, float& k22) {
+    k11 = mA + mB + iA * rA.y * rA.y + iB * rB.y * rB.y;
+    k12 = -iA * rA.x * rA.y - iB * rB.x * rB.y;
+    k22 = mA + mB + iA * rA.x * rA.x + iB * rB.x * rB.x;
+}
+
+// x = K⁻¹ r for the symmetric 2×2 K (zero when K is singular).
+inline Vec2 Solve22(float k11, float k12, float k22, Vec2 r) {
+    float det = k11 * k22 - k12 * k12;
+    if (det != 0.0f) det = 1.0f / det;
+    return {det * (k22 * r.x - k12 * r.y), det * (k11 * r.y - k12 * r.x)};
+}
+
+inline float InverseOrZero(float k) { return k > 0.0f ? 1.0f / k : 0.0f; }
+
+// Turns a solver body's pose in the position pass.
+inline void MoveBody(SolverBody& body, Vec2 dc, float da) {
+    body.center += dc;
+    body.angle += da;
+    body.q = Rot::FromAngle(body.angle);
+}
+
+} // namespace sensu::detail

@@ -1,0 +1,128 @@
+// Revolute joint: a shared point, plus an angle row for the spring, the motor and the two limits.
+//
+// The point constraint, derived like seed 004's contact impulse (eq. 2.12–2.31). The anchors are
+// pA = cA + rA and pB = cB + rB; the joint holds C = pB − pA = 0, two scalar rows. Its time derivative
+// is the relative velocity of the anchors, Ċ = vB + ωB × rB − vA − ωA × rA (seed 004 eq. 2.22's
+// velocity of a point of a rotating body). An impulse P at the anchors (−P on A, +P on B) changes the
+// velocities as in eq. 2.15–2.21: vA −= P/MA, ωA −= (rA × P)/IA, vB += P/MB, ωB += (rB × P)/IB. So
+// after it Ċ′ = Ċ + K P with
+//   K = (1/MA + 1/MB) 𝟙 + (1/IA) [rA.y², −rA.x rA.y; −rA.x rA.y, rA.x²] + (1/IB) [same with rB],
+// using ω × r = (−ω r.y, ω r.x). Asking Ċ′ = 0 gives P = −K⁻¹ Ċ. Seed 004 asks the same along one
+// normal n: its eq. (2.31) denominator 1/MA + 1/MB + (rA×n)²/IA + (rB×n)²/IB is nᵀ K n. A hinge has no
+// normal: both directions are rows, K is their 2×2 denominator, and the impulse is not clamped (a
+// hinge pulls as well as pushes). Accumulated over the passes and kept for warm starting, as contacts.
+// The angle row's Jacobian is (0, −1, 0, 1): effective mass 1/(1/IA + 1/IB). The limits are clamped
+// impulses (≥ 0), the motor's is clamped to ± maxMotorTorque·h.
+#include "joint_rows.h"
+
+namespace sensu::detail {
+
+void PrepareRevolute(SolverJoint& sj, const Joint& joint, const JointPoses& poses, const JointStepContext& ctx) {
+    const auto& def = std::get<RevoluteJointDef>(joint.def);
+    PointMatrix(sj.mA, sj.iA, sj.mB, sj.iB, sj.rA, sj.rB, sj.k11, sj.k12, sj.k22);
+    sj.angularMass = InverseOrZero(sj.iA + sj.iB);
+    sj.referenceAngle = def.referenceAngle;
+    sj.value = poses.angleB - poses.angleA - def.referenceAngle;
+    sj.enableLimit = def.enableLimit;
+    sj.lower = def.lowerAngle;
+    sj.upper = def.upperAngle;
+    sj.enableMotor = def.enableMotor;
+    sj.motorSpeed = def.motorSpeed;
+    sj.maxMotorImpulse = def.maxMotorTorque * ctx.dt;
+    sj.enableSpring = def.enableSpring && def.frequencyHz > 0.0f;
+    sj.spring = MakeSoftness(def.frequencyHz, def.dampingRatio, ctx.dt);
+    if (!sj.enableLimit) sj.impulses.lower = sj.impulses.upper = 0.0f;
+    if (!sj.enableMotor) sj.impulses.motor = 0.0f;
+    if (!sj.enableSpring) sj.impulses.spring = 0.0f;
+}
+
+void WarmStartRevolute(const SolverJoint& sj, SolverVelocity* v) {
+    const JointImpulses& j = sj.impulses;
+    ApplyPointImpulse(sj, v[sj.a], v[sj.b], j.linear, j.spring + j.motor + j.lower - j.upper);
+}
+
+void SolveRevoluteVelocity(SolverJoint& sj, SolverVelocity* v, const JointStepContext& ctx) {
+    SolverVelocity& a = v[sj.a];
+    SolverVelocity& b = v[sj.b];
+    JointImpulses& j = sj.impulses;
+    auto applyAngular = [&](float L) {
+        a.w -= sj.iA * L;
+        b.w += sj.iB * L;
+    };
+    if (sj.enableSpring) {
+        // Soft row toward the reference angle (joint_internal.h: Softness).
+        const float Cdot = b.w - a.w;
+        const float L = -sj.spring.massScale * sj.angularMass * (Cdot + sj.spring.biasRate * sj.value) - sj.spring.impulseScale * j.spring;
+        j.spring += L;
+        applyAngular(L);
+    }
+    if (sj.enableMotor) {
+        const float Cdot = b.w - a.w - sj.motorSpeed;
+        const float old = j.motor;
+        j.motor = Clamp(old - sj.angularMass * Cdot, -sj.maxMotorImpulse, sj.maxMotorImpulse);
+        applyAngular(j.motor - old);
+    }
+    if (sj.enableLimit) {
+        // Each limit pushes only (≥ 0). Apart from the limit, it may close the gap within this step and
+        // no more (speculative, as contacts); past it, the position pass takes the angle back.
+        {
+            const float C = sj.value - sj.lower;
+            const float bias = C > 0.0f ? C * ctx.invDt : 0.0f;
+            const float Cdot = b.w - a.w;
+            const float old = j.lower;
+            j.lower = Max(old - sj.angularMass * (Cdot + bias), 0.0f);
+            applyAngular(j.lower - old);
+        }
+        {
+            const float C = sj.upper - sj.value;
+            const float bias = C > 0.0f ? C * ctx.invDt : 0.0f;
+            const float Cdot = a.w - b.w;
+            const float old = j.upper;
+            j.upper = Max(old - sj.angularMass * (Cdot + bias), 0.0f);
+            applyAngular(old - j.upper);
+        }
+    }
+    // The point rows: P = −K⁻¹ Ċ (see the top of the file).
+    const Vec2 Cdot = AnchorVelocity(b, sj.rB) - AnchorVelocity(a, sj.rA);
+    const Vec2 P = -Solve22(sj.k11, sj.k12, sj.k22, Cdot);
+    j.linear += P;
+    ApplyPointImpulse(sj, a, b, P);
+}
+
+bool SolveRevolutePosition(const SolverJoint& sj, SolverBody* bodies, const JointStepContext& ctx) {
+    SolverBody& A = bodies[sj.a];
+    SolverBody& B = bodies[sj.b];
+    float angularError = 0.0f;
+    if (sj.enableLimit && sj.angularMass > 0.0f) {
+        const float angle = B.angle - A.angle - sj.referenceAngle;
+        float C = 0.0f;
+        if (sj.upper - sj.lower < 2.0f * ctx.angularSlop) {
+            C = Clamp(angle - sj.lower, -ctx.maxAngularCorrection, ctx.maxAngularCorrection);
+            angularError = std::fabs(angle - sj.lower);
+        } else if (angle <= sj.lower) {
+            angularError = sj.lower - angle;
+            C = Clamp(angle - sj.lower + ctx.angularSlop, -ctx.maxAngularCorrection, 0.0f);
+        } else if (angle >= sj.upper) {
+            angularError = angle - sj.upper;
+            C = Clamp(angle - sj.upper - ctx.angularSlop, 0.0f, ctx.maxAngularCorrection);
+        }
+        const float L = -sj.angularMass * C;
+        if (L != 0.0f) {
+            MoveBody(A, {}, -sj.iA * L);
+            MoveBody(B, {}, sj.iB * L);
+        }
+    }
+    // Point: the same K at the current arms, P = −K⁻¹ C moves both anchors onto each other.
+    const Vec2 rA = Rotate(A.q, sj.frameA);
+    const Vec2 rB = Rotate(B.q, sj.frameB);
+    const Vec2 C = (B.center + rB) - (A.center + rA);
+    const float linearError = Length(C);
+    float k11, k12, k22;
+    PointMatrix(sj.mA, sj.iA, sj.mB, sj.iB, rA, rB, k11, k12, k22);
+    const Vec2 P = -Solve22(k11, k12, k22, C);
+    MoveBody(A, -sj.mA * P, -sj.iA * Cross(rA, P));
+    MoveBody(B, sj.mB * P, sj.iB * Cross(rB, P));
+    return linearError <= ctx.linearSlop && angularError <= ctx.angularSlop;
+}
+
+} // namespace sensu::detail

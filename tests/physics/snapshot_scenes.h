@@ -1,0 +1,111 @@
+#pragma once
+// Scenes for the snapshot tests: each builds a world, runs it for a while, and then keeps poking it with
+// the same scripted actions (impacts, teleports, destroys, spawns into freed slots, kinematic movers) so a
+// copy and its original are driven identically. Together they exercise every kind of state the snapshot
+// must carry: frozen piles and rest timers, warm-start impulses and carried manifolds, pending bounces,
+// continuous-collision impacts, both broad phases, free lists and generations.
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "arena_scene.h"
+#include "sensu_scenes/stacking.h"
+
+namespace sensu::testing {
+
+struct SnapshotScene {
+    std::string name;
+    std::function<World()> build;
+    int warmUpSteps = 0;  // steps before the snapshot
+    /// Called before every step with the step number (0, 1, … from the build; the snapshot is taken before
+    /// step warmUpSteps); must act the same way on any two worlds in the same state.
+    std::function<void(World&, int)> act = [](World&, int) {};
+};
+
+inline World PyramidWorld(int rows, BroadPhaseKind broadPhase) {
+    SolverSettings settings;
+    settings.broadPhase = broadPhase;
+    return std::move(scenes::BuildWorld(scenes::Pyramid(rows), settings).world);
+}
+
+/// The i-th live body in creation-slot order (the same body in two worlds in the same state).
+inline BodyId NthBody(const World& world, int i) {
+    std::vector<BodyId> ids;
+    world.GetBodies(ids);
+    return ids[static_cast<size_t>(i) % ids.size()];
+}
+
+inline std::vector<SnapshotScene> SnapshotScenes() {
+    std::vector<SnapshotScene> scenes;
+    for (BroadPhaseKind kind : {BroadPhaseKind::AabbTree, BroadPhaseKind::MortonQuadtree}) {
+        // A pyramid that partly rests at the snapshot, then is hit by a ball and loses a box.
+        scenes.push_back({.name = std::string("pyramid hit and cut, ") + (kind == BroadPhaseKind::AabbTree ? "AABB tree" : "Morton quadtree"),
+                          .build = [kind] { return PyramidWorld(8, kind); },
+                          .warmUpSteps = 150,
+                          .act = [](World& w, int step) {
+                              if (step == 5) w.DestroyBody(NthBody(w, 35));  // a free slot before the snapshot (a top box)
+                              if (step == 170) {
+                                  const BodyId ball = w.CreateBody({.type = BodyType::Dynamic, .position = {-6.0f, 3.0f}, .linearVelocity = {9.0f, 0.0f}});
+                                  w.CreateShape(ball, {.geometry = Circle({0, 0}, 0.3f), .density = 3.0f});
+                              }
+                              if (step == 230) w.DestroyBody(NthBody(w, 9));
+                          }});
+    }
+    // Balls, capsules and polygons rolling and sliding down a segment slope onto a floor and coming to
+    // rest there; a kinematic paddle sweeps through later.
+    scenes.push_back({.name = "rolling on a slope, kinematic paddle",
+                      .build = [] {
+                          World w;
+                          AddGround(w, 20.0f);
+                          const BodyId slope = w.CreateBody({.type = BodyType::Static});
+                          w.CreateShape(slope, {.geometry = Segment({-10.0f, 5.0f}, {0.0f, 0.0f})});
+                          const Vec2 tri[3] = {{-0.3f, -0.2f}, {0.3f, -0.2f}, {0.0f, 0.3f}};
+                          for (int i = 0; i < 12; ++i) {
+                              const Vec2 at{-9.0f + 0.7f * static_cast<float>(i), 6.0f - 0.35f * static_cast<float>(i) + 0.8f};
+                              const BodyId b = w.CreateBody({.type = BodyType::Dynamic, .position = at, .angle = 0.1f * static_cast<float>(i)});
+                              const ShapeGeometry g = i % 3 == 0   ? ShapeGeometry{Circle({0, 0}, 0.25f)}
+                                                      : i % 3 == 1 ? ShapeGeometry{Capsule({-0.2f, 0}, {0.2f, 0}, 0.15f)}
+                                                                   : ShapeGeometry{ConvexPolygon(tri)};
+                              w.CreateShape(b, {.geometry = g, .friction = 0.5f, .restitution = i % 2 == 0 ? 0.4f : 0.0f});
+                          }
+                          return w;
+                      },
+                      .warmUpSteps = 150,
+                      .act = [](World& w, int step) {
+                          if (step == 190) {
+                              const BodyId paddle = w.CreateBody({.type = BodyType::Kinematic, .position = {12.0f, 0.5f}, .linearVelocity = {-3.0f, 0.0f}});
+                              w.CreateShape(paddle, {.geometry = Box({0.1f, 0.4f})});
+                          }
+                      }});
+    // Fast spinning and flying bodies in a closed arena with a half-turn-per-step sword, plus a bullet
+    // shot into a small pile: continuous collision with many impacts per step.
+    scenes.push_back({.name = "arena with a sword, bullets into a pile",
+                      .build = [] {
+                          World w({.gravity = {0.0f, 0.0f}});
+                          FillArena(w, 77, 0.5f);
+                          return w;
+                      },
+                      .warmUpSteps = 30,
+                      .act = [](World& w, int step) {
+                          if (step % 25 == 5) {
+                              const BodyId bullet = w.CreateBody({.type = BodyType::Dynamic, .position = {-4.0f, 3.5f},
+                                                                  .linearVelocity = {120.0f, -20.0f}, .bullet = true});
+                              w.CreateShape(bullet, {.geometry = Circle({0, 0}, 0.04f), .density = 5.0f, .restitution = 0.5f});
+                          }
+                      }});
+    // Boxes dropped in two columns with rest states off: warm starting and bounces carry all the state.
+    scenes.push_back({.name = "drop stack, rest states off, teleports",
+                      .build = [] {
+                          SolverSettings settings;
+                          settings.restStates = false;
+                          return std::move(scenes::BuildWorld(scenes::DropStack(12), settings).world);
+                      },
+                      .warmUpSteps = 80,
+                      .act = [](World& w, int step) {
+                          if (step == 110) w.SetTransform(NthBody(w, 3), {0.2f, 9.0f}, 0.4f);
+                          if (step == 130) w.ApplyLinearImpulse(NthBody(w, 6), {2.0f, 0.0f}, w.GetWorldCenter(NthBody(w, 6)));
+                      }});
+    return scenes;
+}
+
+} // namespace sensu::testing
