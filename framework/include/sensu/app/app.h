@@ -28,11 +28,14 @@ struct ImGuiContext;
 
 namespace sensu {
 
+/// How an App starts.
 struct AppOptions {
-    std::string title = "sensu";
+    std::string title = "sensu";  ///< window title
     /// Window or image size in pixels (≥ 16 each).
+    ///@{
     int width = 1280;
     int height = 720;
+    ///@}
     /// Draw into memory instead of a window (tests, screenshots, machines without a display).
     bool headless = false;
     /// Windowed only: wait for the display's refresh.
@@ -56,6 +59,8 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+/// The application shell: a window (or a headless memory surface), its Renderer, Dear ImGui
+/// and input (see the top of this header for a frame).
 class App {
 public:
     /// Throws DisplayUnavailable (windowed) or sensu::InvalidArgument (bad size) on failure.
@@ -64,9 +69,11 @@ public:
     App(const App&) = delete;
     App& operator=(const App&) = delete;
 
+    /// True when drawing into memory instead of a window.
     bool headless() const { return headless_; }
     /// The SDL window (nullptr headless): for tests that feed it events (e.g. SDL_WarpMouseInWindow).
     SDL_Window* window() const { return window_; }
+    /// The renderer samples draw with.
     Renderer& renderer() { return *renderer_; }
 
     /// Starts a frame: polls SDL events (windowed), fills `frame` with this frame's input (edges are
