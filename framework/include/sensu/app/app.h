@@ -40,6 +40,12 @@ struct AppOptions {
     bool headless = false;
     /// Windowed only: wait for the display's refresh.
     bool vsync = true;
+    /// Windowed only: cover the whole screen (the desktop's resolution) instead of a window.
+    bool fullscreen = false;
+    /// Windowed only: on high-DPI screens render at the display's full pixel density. Sizes stay in
+    /// screen points (width, height, the camera viewport, screen text, mouse positions): the renderer
+    /// is scaled by the pixels per point, so a sample looks the same size on every screen.
+    bool highDpi = true;
     /// Windowed only, for tests of the input path on machines without a display: run the whole
     /// windowed path (SDL video and events, game controllers with hot-plug, ImGui's SDL backend, a
     /// software renderer) on SDL's invisible "dummy" video driver instead of throwing
@@ -87,12 +93,16 @@ public:
     void EndFrame(Image* capture = nullptr);
     /// Window title (windowed; ignored headless).
     void SetTitle(const std::string& title);
+    /// The window's size in screen points (the image size headless), e.g. to remember it between runs.
+    std::array<int, 2> windowSize() const;
 
 private:
     void InitWindowed(const AppOptions& options);
     void InitHeadless(const AppOptions& options);
     void ProcessEvents(Input& frame);
     void UpdateGamepad(Input& frame);
+    /// Scales the SDL renderer by the window's pixels per point (high-DPI), so drawing stays in points.
+    void MatchPixelDensity();
     /// Releases everything created so far (destructor, and a constructor that failed half-way).
     void Release();
 
@@ -105,6 +115,7 @@ private:
     ImGuiContext* imgui_ = nullptr;
     bool imguiPlatform_ = false;
     bool sdlInitialised_ = false;
+    std::array<int, 2> headlessSize_{};
     bool quit_ = false;
     unsigned long long lastCounter_ = 0;
     double frameSeconds_ = 0.0;
