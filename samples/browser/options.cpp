@@ -36,7 +36,9 @@ std::string Usage() {
            "  --browser-ui           with --headless: draw the browser's panel too, as the window shows it\n"
            "  --write-screenshots    regenerate every item's committed screenshot\n"
            "                         (<item folder>/screenshots/<slug>.png; with --sample: only that item)\n"
-           "  --size WxH             window / image size in pixels (default 1280x720)\n"
+           "  --size WxH             window / image size in pixels (default: the window's last size, else\n"
+           "                         1280x720; headless always 1280x720)\n"
+           "  --fullscreen           cover the whole screen\n"
            "  --help                 show this text\n"
            "keys: P pause, O single step, R restart, [ and ] previous/next item, Tab hide UI,\n"
            "      F12 screenshot, Home reset view, wheel zoom, right drag pan, Esc quit\n";
@@ -57,6 +59,8 @@ std::optional<int> ParseOptions(int argc, char** argv, Options& options) {
             options.list = true;
         } else if (arg == "--headless") {
             options.headless = true;
+        } else if (arg == "--fullscreen") {
+            options.fullscreen = true;
         } else if (arg == "--browser-ui") {
             options.browserUi = true;
         } else if (arg == "--write-screenshots") {
@@ -87,6 +91,7 @@ std::optional<int> ParseOptions(int argc, char** argv, Options& options) {
             }
             options.width = w;
             options.height = h;
+            options.sizeGiven = true;
         } else {
             std::fprintf(stderr, "sensu-samples: unknown option '%s'\n\n%s", argv[i], Usage().c_str());
             return 2;

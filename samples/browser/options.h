@@ -19,6 +19,10 @@ struct Options {
     std::string screenshot;
     int width = 1280;
     int height = 720;
+    /// True when --size was given (otherwise the window opens at the size it had last time).
+    bool sizeGiven = false;
+    /// Windowed: cover the whole screen.
+    bool fullscreen = false;
 };
 
 /// Usage text listing every flag.

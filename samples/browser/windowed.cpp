@@ -15,6 +15,7 @@
 #include "sensu/app/app.h"
 #include "sensu/app/sample_runner.h"
 #include "sensu/app/timestep.h"
+#include "sensu/app/window_settings.h"
 
 namespace browser {
 
@@ -278,9 +279,19 @@ private:
 } // namespace
 
 int RunWindowed(const Options& options, int index) {
-    App app({.title = "sensu samples", .width = options.width, .height = options.height});
+    // The window opens at the size it had when it was last closed (a file in the user's config folder).
+    const std::filesystem::path settingsPath = WindowSettingsPath("sensu-samples");
+    WindowSettings size{.width = options.width, .height = options.height};
+    if (!options.sizeGiven) size = LoadWindowSettings(settingsPath).value_or(size);
+    App app({.title = "sensu samples", .width = size.width, .height = size.height, .fullscreen = options.fullscreen});
     Browser browser(app, options, index);
-    return browser.Run();
+    const int status = browser.Run();
+    // Scripted runs (--frames) and full-screen runs leave the remembered size alone.
+    if (!options.fullscreen && !options.frames) {
+        const auto [width, height] = app.windowSize();
+        SaveWindowSettings(settingsPath, {.width = width, .height = height});
+    }
+    return status;
 }
 
 int RunBrowserHeadless(const Options& options, int index) {

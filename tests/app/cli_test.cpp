@@ -44,7 +44,7 @@ TEST_CASE("sensu-samples command line", "[app][cli]") {
     SECTION("--help lists every flag") {
         const Result r = Run("--help");
         CHECK(r.status == 0);
-        for (const char* flag : {"--list", "--sample", "--frames", "--screenshot", "--headless", "--browser-ui", "--write-screenshots"}) {
+        for (const char* flag : {"--list", "--sample", "--frames", "--screenshot", "--headless", "--browser-ui", "--fullscreen", "--write-screenshots"}) {
             CHECK(r.output.find(flag) != std::string::npos);
         }
     }
@@ -101,6 +101,13 @@ TEST_CASE("sensu-samples command line", "[app][cli]") {
         }
         CHECK(itemText > 10);
         CHECK(shifted > 10);
+        fs::remove_all(png.parent_path());
+    }
+    SECTION("--fullscreen without a display falls back to headless like a window") {
+        const fs::path png = sensu::test::ScratchFolder() / "fullscreen.png";
+        const Result r = Run("--fullscreen --frames 1 --size 320x180 --screenshot '" + png.string() + "'", "SDL_VIDEODRIVER=dummy");
+        CHECK(r.status == 0);
+        CHECK(fs::exists(png));
         fs::remove_all(png.parent_path());
     }
     SECTION("without a display the browser says so and renders headless instead of failing") {

@@ -86,12 +86,16 @@ void App::InitWindowed(const AppOptions& options) {
     }
     // Controllers are optional: without them (no permissions, no udev) the app still runs.
     SDL_InitSubSystem(SDL_INIT_GAMECONTROLLER);
+    Uint32 flags = SDL_WINDOW_RESIZABLE;
+    if (options.highDpi) flags |= SDL_WINDOW_ALLOW_HIGHDPI;
+    if (options.fullscreen) flags |= SDL_WINDOW_FULLSCREEN_DESKTOP;
     window_ = SDL_CreateWindow(options.title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, options.width,
-                               options.height, SDL_WINDOW_RESIZABLE);
+                               options.height, flags);
     if (window_ == nullptr) throw DisplayUnavailable(std::string("cannot create a window: ") + SDL_GetError());
     sdlRenderer_ = SDL_CreateRenderer(window_, -1, SDL_RENDERER_ACCELERATED | (options.vsync ? SDL_RENDERER_PRESENTVSYNC : 0));
     if (sdlRenderer_ == nullptr) sdlRenderer_ = SDL_CreateRenderer(window_, -1, SDL_RENDERER_SOFTWARE);
     if (sdlRenderer_ == nullptr) throw DisplayUnavailable(std::string("cannot create a renderer: ") + SDL_GetError());
+    MatchPixelDensity();
     renderer_ = std::make_unique<Renderer>(sdlRenderer_);
 
     imgui_ = ImGui::CreateContext();
@@ -103,7 +107,26 @@ void App::InitWindowed(const AppOptions& options) {
     ImGui_ImplSDLRenderer_Init(sdlRenderer_);
 }
 
+void App::MatchPixelDensity() {
+    int points = 0, pointsHigh = 0, pixels = 0, pixelsHigh = 0;
+    SDL_GetWindowSize(window_, &points, &pointsHigh);
+    if (points <= 0 || pointsHigh <= 0 || SDL_GetRendererOutputSize(sdlRenderer_, &pixels, &pixelsHigh) != 0) return;
+    const float sx = static_cast<float>(pixels) / static_cast<float>(points);
+    const float sy = static_cast<float>(pixelsHigh) / static_cast<float>(pointsHigh);
+    float currentX = 1.0f, currentY = 1.0f;
+    SDL_RenderGetScale(sdlRenderer_, &currentX, &currentY);
+    if (sx != currentX || sy != currentY) SDL_RenderSetScale(sdlRenderer_, sx, sy);
+}
+
+std::array<int, 2> App::windowSize() const {
+    if (window_ == nullptr) return headlessSize_;
+    std::array<int, 2> size{};
+    SDL_GetWindowSize(window_, &size[0], &size[1]);
+    return size;
+}
+
 void App::InitHeadless(const AppOptions& options) {
+    headlessSize_ = {options.width, options.height};
     // No SDL_Init: a software renderer drawing into a memory surface needs no video driver at all.
     surface_ = SDL_CreateRGBSurfaceWithFormat(0, options.width, options.height, 32, SDL_PIXELFORMAT_RGB888);
     if (surface_ == nullptr) throw InvalidArgument(std::string("cannot create a headless surface: ") + SDL_GetError());
@@ -154,6 +177,7 @@ bool App::BeginFrame(Input& frame) {
     lastCounter_ = now;
 
     ImGui::SetCurrentContext(imgui_);
+    if (!headless_) MatchPixelDensity();  // the window may have moved to a screen of another density
     renderer_->BeginFrame();
     frame.ClearEdges();
     if (headless_) {

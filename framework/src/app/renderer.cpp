@@ -127,6 +127,11 @@ void Renderer::BeginFrame() {
 void Renderer::ApplySceneArea() {
     int w = 0, h = 0;
     if (SDL_GetRendererOutputSize(renderer_, &w, &h) == 0) {
+        // In points: App scales the renderer by the pixels per point on high-DPI screens.
+        float sx = 1.0f, sy = 1.0f;
+        SDL_RenderGetScale(renderer_, &sx, &sy);
+        w = static_cast<int>(std::lround(static_cast<float>(w) / sx));
+        h = static_cast<int>(std::lround(static_cast<float>(h) / sy));
         // The scene keeps at least 16 px (a window shrunk below panel + 16 px squeezes the panel's share).
         leftInset_ = std::clamp(requestedLeftInset_, 0, std::max(0, w - 16));
         const SDL_Rect area{leftInset_, 0, w - leftInset_, h};

@@ -28,15 +28,24 @@ struct ImGuiContext;
 
 namespace sensu {
 
+/// How an App starts.
 struct AppOptions {
-    std::string title = "sensu";
+    std::string title = "sensu";  ///< window title
     /// Window or image size in pixels (≥ 16 each).
+    ///@{
     int width = 1280;
     int height = 720;
+    ///@}
     /// Draw into memory instead of a window (tests, screenshots, machines without a display).
     bool headless = false;
     /// Windowed only: wait for the display's refresh.
     bool vsync = true;
+    /// Windowed only: cover the whole screen (the desktop's resolution) instead of a window.
+    bool fullscreen = false;
+    /// Windowed only: on high-DPI screens render at the display's full pixel density. Sizes stay in
+    /// screen points (width, height, the camera viewport, screen text, mouse positions): the renderer
+    /// is scaled by the pixels per point, so a sample looks the same size on every screen.
+    bool highDpi = true;
     /// Windowed only, for tests of the input path on machines without a display: run the whole
     /// windowed path (SDL video and events, game controllers with hot-plug, ImGui's SDL backend, a
     /// software renderer) on SDL's invisible "dummy" video driver instead of throwing
@@ -56,6 +65,8 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+/// The application shell: a window (or a headless memory surface), its Renderer, Dear ImGui
+/// and input (see the top of this header for a frame).
 class App {
 public:
     /// Throws DisplayUnavailable (windowed) or sensu::InvalidArgument (bad size) on failure.
@@ -64,9 +75,11 @@ public:
     App(const App&) = delete;
     App& operator=(const App&) = delete;
 
+    /// True when drawing into memory instead of a window.
     bool headless() const { return headless_; }
     /// The SDL window (nullptr headless): for tests that feed it events (e.g. SDL_WarpMouseInWindow).
     SDL_Window* window() const { return window_; }
+    /// The renderer samples draw with.
     Renderer& renderer() { return *renderer_; }
 
     /// Starts a frame: polls SDL events (windowed), fills `frame` with this frame's input (edges are
@@ -80,12 +93,16 @@ public:
     void EndFrame(Image* capture = nullptr);
     /// Window title (windowed; ignored headless).
     void SetTitle(const std::string& title);
+    /// The window's size in screen points (the image size headless), e.g. to remember it between runs.
+    std::array<int, 2> windowSize() const;
 
 private:
     void InitWindowed(const AppOptions& options);
     void InitHeadless(const AppOptions& options);
     void ProcessEvents(Input& frame);
     void UpdateGamepad(Input& frame);
+    /// Scales the SDL renderer by the window's pixels per point (high-DPI), so drawing stays in points.
+    void MatchPixelDensity();
     /// Releases everything created so far (destructor, and a constructor that failed half-way).
     void Release();
 
@@ -98,6 +115,7 @@ private:
     ImGuiContext* imgui_ = nullptr;
     bool imguiPlatform_ = false;
     bool sdlInitialised_ = false;
+    std::array<int, 2> headlessSize_{};
     bool quit_ = false;
     unsigned long long lastCounter_ = 0;
     double frameSeconds_ = 0.0;

@@ -7,6 +7,7 @@
 
 namespace sensu {
 
+/// The view: which world rectangle shows in the viewport (see the top of this header).
 class Camera {
 public:
     /// World point (metres) shown at the centre of the viewport.
@@ -15,9 +16,11 @@ public:
     float viewHeight = 12.0f;
 
     /// Viewport size in pixels (set by the app every frame; both ≥ 1).
+    ///@{
     void SetViewport(int widthPixels, int heightPixels);
     int viewportWidth() const { return width_; }
     int viewportHeight() const { return height_; }
+    ///@}
 
     /// Scale: pixels per metre.
     float PixelsPerMetre() const;

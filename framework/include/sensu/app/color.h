@@ -6,10 +6,10 @@ namespace sensu {
 
 /// An 8-bit RGBA colour. Alpha 255 is opaque; the Renderer alpha-blends everything it draws.
 struct Color {
-    std::uint8_t r = 255;
-    std::uint8_t g = 255;
-    std::uint8_t b = 255;
-    std::uint8_t a = 255;
+    std::uint8_t r = 255;  ///< red
+    std::uint8_t g = 255;  ///< green
+    std::uint8_t b = 255;  ///< blue
+    std::uint8_t a = 255;  ///< alpha (255 opaque)
 
     /// From a 0xRRGGBB literal, e.g. Color::Hex(0x4CAF50); alpha in [0, 255].
     static constexpr Color Hex(std::uint32_t rgb, std::uint8_t alpha = 255) {
@@ -23,6 +23,7 @@ struct Color {
         const float f = factor < 0.0f ? 0.0f : (factor > 1.0f ? 1.0f : factor);
         return {r, g, b, static_cast<std::uint8_t>(static_cast<float>(a) * f + 0.5f)};
     }
+    /// All four channels equal.
     constexpr bool operator==(const Color&) const = default;
 };
 
@@ -39,6 +40,8 @@ constexpr Color Lerp(Color a, Color b, float t) {
 namespace colors {
 inline constexpr Color kBackground = Color::Hex(0x1E2127); ///< clear colour of the browser
 inline constexpr Color kGrid = Color::Hex(0x2C313A);       ///< background grid lines
+///@{
+/// Plain hues of the palette (the roles below are preferred where one fits).
 inline constexpr Color kWhite = Color::Hex(0xFFFFFF);
 inline constexpr Color kBlack = Color::Hex(0x000000);
 inline constexpr Color kGray = Color::Hex(0x8A8F98);
@@ -50,6 +53,7 @@ inline constexpr Color kCyan = Color::Hex(0x39C5CF);
 inline constexpr Color kBlue = Color::Hex(0x539BF5);
 inline constexpr Color kPurple = Color::Hex(0xB083F0);
 inline constexpr Color kPink = Color::Hex(0xE275AD);
+///@}
 
 // Roles (use these rather than raw hues so samples agree).
 inline constexpr Color kStatic = Color::Hex(0x7FC97F);    ///< static geometry (ground, walls)

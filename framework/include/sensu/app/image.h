@@ -8,10 +8,11 @@ namespace sensu {
 
 /// 8-bit RGBA pixels, rows top to bottom, 4 bytes per pixel.
 struct Image {
-    int width = 0;
-    int height = 0;
-    std::vector<std::uint8_t> rgba;
+    int width = 0;  ///< pixels
+    int height = 0;  ///< pixels
+    std::vector<std::uint8_t> rgba;  ///< width × height × 4 bytes
 
+    /// True when the image has no pixels.
     bool Empty() const { return width <= 0 || height <= 0; }
     /// Number of pixels whose RGB differs from the background (the most common colour, estimated
     /// from a sample of the pixels in large images) by more than `tolerance` in any channel:

@@ -12,9 +12,9 @@ namespace sensu {
 struct AlphaImage {
     /// The file it was read from (as resolved by ResolveAssetPath).
     std::string path;
-    int width = 0;
-    int height = 0;
-    std::vector<uint8_t> alpha;
+    int width = 0;  ///< pixels
+    int height = 0;  ///< pixels
+    std::vector<uint8_t> alpha;  ///< width × height alpha values, row-major, top row first
 
     /// The mask of pixels with alpha ≥ threshold (threshold in [1, 255]). Throws InvalidArgument naming
     /// the file when no pixel reaches the threshold.

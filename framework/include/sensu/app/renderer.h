@@ -30,15 +30,19 @@ namespace sensu {
 /// Owned by the Renderer that loaded it; valid while that Renderer lives.
 class Texture {
 public:
+    /// Takes ownership of `texture` (width × height pixels) loaded from `path`.
     Texture(SDL_Texture* texture, int width, int height, std::string path);
     ~Texture();
     Texture(const Texture&) = delete;
     Texture& operator=(const Texture&) = delete;
     /// Size in pixels.
+    ///@{
     int width() const { return width_; }
     int height() const { return height_; }
+    ///@}
     /// The file it was loaded from.
     const std::string& path() const { return path_; }
+    /// The SDL texture (for code that needs raw SDL).
     SDL_Texture* sdlTexture() const { return texture_; }
 
 private:
@@ -57,6 +61,8 @@ enum class ShapeStyle {
 /// Where a text's position is anchored.
 enum class TextAnchor { TopLeft, Center, BottomLeft };
 
+/// Draws in world units through a Camera, and text, sprites and screen-space overlays
+/// (see the top of this header).
 class Renderer {
 public:
     /// Wraps `renderer` (not owned). Created by App; samples only receive a reference.
@@ -66,11 +72,15 @@ public:
     Renderer& operator=(const Renderer&) = delete;
 
     /// The camera every world-space call goes through (samples may move it).
+    ///@{
     Camera& camera() { return camera_; }
     const Camera& camera() const { return camera_; }
+    ///@}
     /// Size in pixels of the scene area (the whole output unless a left inset is set).
+    ///@{
     int width() const { return camera_.viewportWidth(); }
     int height() const { return camera_.viewportHeight(); }
+    ///@}
 
     /// Keeps the `pixels` leftmost columns of the output for a docked UI panel (the browser's item
     /// list): the scene area is the rest. Camera, screen text and every Draw* call then measure from
@@ -84,13 +94,16 @@ public:
     /// Render interpolation factor in [0, 1) for this frame (Fiedler's alpha): the fraction of a
     /// fixed step that has elapsed since the last Step. Draw `Lerp(previous, current, alpha())` for
     /// smooth motion; always 0 headless.
+    ///@{
     float alpha() const { return alpha_; }
     void SetAlpha(float alpha) { alpha_ = alpha; }
+    ///@}
 
     /// Fills the whole output with `color`.
     void Clear(Color color = colors::kBackground);
 
     // ---- primitives, world units ----
+    /// Segment a–b (m), one pixel wide.
     void DrawSegment(Vec2 a, Vec2 b, Color color);
     /// Connected segments through `points` (closed adds the segment back to the first point).
     void DrawPolyline(std::span<const Vec2> points, Color color, bool closed = false);
@@ -100,18 +113,22 @@ public:
     void DrawArrow(Vec2 from, Vec2 to, Color color, float headPixels = 9.0f);
     /// radius ≥ 0 metres (0 draws a point).
     void DrawCircle(Vec2 center, float radius, Color color);
+    /// Filled disc, radius ≥ 0 metres.
     void FillCircle(Vec2 center, float radius, Color color);
     /// Circle outline plus a radius line at `angle` (radians, CCW from +x) showing its rotation.
     void DrawSolidCircle(Vec2 center, float radius, float angle, Color color);
     /// Convex polygon, either winding; 2+ vertices (fewer draws nothing).
     void DrawPolygon(std::span<const Vec2> vertices, Color color);
+    /// Filled convex polygon, either winding.
     void FillPolygon(std::span<const Vec2> vertices, Color color);
     /// All points within `radius` of segment a–b.
     void DrawCapsule(Vec2 a, Vec2 b, float radius, Color color);
+    /// Filled capsule: all points within `radius` (m) of segment a–b.
     void FillCapsule(Vec2 a, Vec2 b, float radius, Color color);
     /// Annular sector: points at distance [innerRadius, outerRadius] from `center` within `halfAngle`
     /// (radians, [0, π]; π = full annulus) of the unit direction `axis`. innerRadius 0 is a pie slice.
     void DrawSector(Vec2 center, Vec2 axis, float halfAngle, float innerRadius, float outerRadius, Color color);
+    /// Filled annular sector (arguments as DrawSector).
     void FillSector(Vec2 center, Vec2 axis, float halfAngle, float innerRadius, float outerRadius, Color color);
     /// Axis-aligned box outline.
     void DrawAABB(const AABB& box, Color color);
@@ -121,12 +138,15 @@ public:
     void DrawGrid(float spacing, Color color = colors::kGrid);
 
     // ---- shapes of sensu/geometry placed by a transform ----
+    ///@{
+    /// The shape placed by `xf` (its body's pose), painted as `style` says.
     void DrawShape(const Circle& shape, const Transform& xf, Color color, ShapeStyle style = ShapeStyle::Solid);
     void DrawShape(const Capsule& shape, const Transform& xf, Color color, ShapeStyle style = ShapeStyle::Solid);
     void DrawShape(const Box& shape, const Transform& xf, Color color, ShapeStyle style = ShapeStyle::Solid);
     void DrawShape(const ConvexPolygon& shape, const Transform& xf, Color color, ShapeStyle style = ShapeStyle::Solid);
     void DrawShape(const Segment& shape, const Transform& xf, Color color, ShapeStyle style = ShapeStyle::Solid);
     void DrawShape(const Sector& shape, const Transform& xf, Color color, ShapeStyle style = ShapeStyle::Solid);
+    ///@}
 
     // ---- text (Dear ImGui's built-in 13 px font) ----
     /// Text at a world point; the size is in pixels, independent of zoom.

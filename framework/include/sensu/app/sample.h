@@ -30,6 +30,7 @@ struct SampleSettings {
     bool headless = false;
 };
 
+/// A sample or tutorial step in the browser: stepped at a fixed rate, drawn every frame.
 class Sample {
 public:
     virtual ~Sample() = default;
@@ -45,18 +46,20 @@ public:
     virtual void SetupCamera(Camera& /*camera*/) {}
 };
 
+/// Creates an item; registered with RegisterSample.
 using SampleFactory = std::unique_ptr<Sample> (*)(const SampleSettings& settings);
 
 /// Every member has a default so the registry table is constant-initialised (before any
 /// registration runs, whatever the static-initialisation order).
 struct SampleEntry {
-    const char* category = nullptr;
-    const char* name = nullptr;
-    SampleFactory create = nullptr;
+    const char* category = nullptr;  ///< browser category, e.g. "Tutorial 03"
+    const char* name = nullptr;  ///< name within the category
+    SampleFactory create = nullptr;  ///< creates the item
     /// Source file that registered the item (as compiled: an absolute path), or nullptr.
     const char* file = nullptr;
 };
 
+/// Capacity of the registry.
 inline constexpr int kMaxSamples = 256;
 
 /// Registers an item; returns its index, or -1 when the table is full or an argument is null.

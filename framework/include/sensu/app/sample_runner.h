@@ -7,12 +7,15 @@
 
 namespace sensu {
 
+/// How RenderSampleHeadless runs an item.
 struct HeadlessOptions {
     /// Fixed steps to run before the image is taken (≥ 0); 0 shows the initial state.
     int frames = 60;
     /// Image size in pixels (≥ 16 each).
+    ///@{
     int width = 1280;
     int height = 720;
+    ///@}
     /// Also Draw() (and run the UI for) every intermediate frame, not just the last (slower; tests).
     bool drawEveryFrame = false;
     /// Show the item's ImGui window (its Ui() controls and readouts) in the image.

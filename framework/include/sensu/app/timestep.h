@@ -9,6 +9,8 @@
 ///   renderer.SetAlpha(clock.alpha());
 namespace sensu {
 
+/// Turns real frame times into whole fixed steps (Fiedler's "fix your timestep"), with speed,
+/// pause and single step.
 class FixedTimestep {
 public:
     /// dt: fixed step in seconds, > 0 (throws sensu::InvalidArgument otherwise).
@@ -17,11 +19,15 @@ public:
     /// The fixed step in seconds.
     float dt() const { return dt_; }
     /// Simulated seconds per real second, clamped to [1/64, 16]. 1 = real time.
+    ///@{
     void SetSpeed(float speed);
     float speed() const { return speed_; }
+    ///@}
     /// While paused, Advance returns 0 (or 1 after RequestSingleStep) and alpha freezes.
+    ///@{
     void SetPaused(bool paused);
     bool paused() const { return paused_; }
+    ///@}
     /// Makes the next Advance return exactly one step while paused (the "O" key).
     void RequestSingleStep() { singleStep_ = true; }
 

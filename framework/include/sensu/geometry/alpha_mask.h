@@ -14,16 +14,21 @@ namespace sensu {
 
 /// Integer pixel rectangle [minX, maxX) × [minY, maxY) in image coordinates.
 struct PixelRect {
-    int minX = 0;
-    int minY = 0;
-    int maxX = 0;
-    int maxY = 0;
+    int minX = 0;  ///< first column inside
+    int minY = 0;  ///< first row inside
+    int maxX = 0;  ///< first column past the right edge
+    int maxY = 0;  ///< first row past the bottom edge
+    /// Width in pixels (≤ 0 when empty).
     constexpr int Width() const { return maxX - minX; }
+    /// Height in pixels (≤ 0 when empty).
     constexpr int Height() const { return maxY - minY; }
+    /// True when the rectangle holds no pixel.
     constexpr bool IsEmpty() const { return maxX <= minX || maxY <= minY; }
+    /// Equal corners.
     constexpr bool operator==(const PixelRect&) const = default;
 };
 
+/// Which pixels of an image are solid (see the top of this header).
 class AlphaMask {
 public:
     /// Occupancy bytes, row-major (index y·width + x): 0 = empty, anything else = occupied.
@@ -34,7 +39,9 @@ public:
     /// (0 would mark fully transparent pixels as solid). alpha.size() must be width·height.
     static AlphaMask FromAlpha(int width, int height, std::span<const uint8_t> alpha, int threshold);
 
+    /// Width in pixels (≥ 1).
     int width() const { return width_; }
+    /// Height in pixels (≥ 1).
     int height() const { return height_; }
     /// True when (x, y) is inside the image and occupied; false outside the image.
     bool Occupied(int x, int y) const {

@@ -27,14 +27,20 @@ class Arc {
 public:
     /// A zero arc: the origin as a single point.
     Arc() = default;
+    /// The arc of `start` (world point) turning about `center` by the prepared sweep.
     Arc(Vec2 center, Vec2 start, const ArcSweep& sweep);
     /// Convenience form that evaluates the trig itself. Throws InvalidArgument for non-finite input.
     Arc(Vec2 center, Vec2 start, float sweep);
 
+    /// Centre of rotation (m).
     Vec2 center() const { return center_; }
+    /// Start point (m, world).
     Vec2 start() const { return center_ + start_; }
+    /// End point (m, world).
     Vec2 end() const { return center_ + end_; }
+    /// Distance of the arc from its centre (m).
     float radius() const { return radius_; }
+    /// Signed sweep angle (rad, CCW positive).
     float sweep() const { return sweep_; }
 
     /// True when the direction d (from the centre, any length) lies in the arc's angular window.
@@ -43,8 +49,10 @@ public:
     bool InWindow(Vec2 d) const;
 
     /// Start and end relative to the centre (m).
+    ///@{
     Vec2 relativeStart() const { return start_; }
     Vec2 relativeEnd() const { return end_; }
+    ///@}
 
 private:
     Vec2 center_{}, start_{}, end_{}, mid_{};

@@ -35,8 +35,8 @@ namespace sensu {
 
 /// A circle in image coordinates (pixels, y down).
 struct PixelCircle {
-    Vec2 center{};
-    float radius = 0.0f;
+    Vec2 center{};  ///< centre (pixels)
+    float radius = 0.0f;  ///< radius (pixels)
 };
 
 /// Where the square roots of a mask's quadtree lie. Cells are whole pixels: rootSide = leafSide · 2^depth.
@@ -50,8 +50,10 @@ struct QuadtreeLayout {
     /// Number of roots (1 for the seed's single root), each a square of rootSide.
     int rootCount = 1;
     /// Top-left corner of root 0 in image coordinates (may lie outside the image).
+    ///@{
     int originX = 0;
     int originY = 0;
+    ///@}
     /// True when the roots follow each other along +x, false along +y.
     bool alongX = true;
 
@@ -82,8 +84,10 @@ struct QuadtreeCellStats {
     /// Occupied pixels in the cell.
     uint32_t count = 0;
     /// Sums of the occupied pixels' x and y indices (centroid = sum / count + ½).
+    ///@{
     int64_t sumX = 0;
     int64_t sumY = 0;
+    ///@}
 };
 
 /// A linear quadtree in Morton order over an alpha mask (one per root): occupied-pixel count and
@@ -94,8 +98,11 @@ public:
     /// The mask must outlive the tree. layout from SingleRootLayout or LongAxisLayout.
     MaskQuadtree(const AlphaMask& mask, const QuadtreeLayout& layout);
 
+    /// The mask the tree was built over.
     const AlphaMask& mask() const { return *mask_; }
+    /// Where the roots lie.
     const QuadtreeLayout& layout() const { return layout_; }
+    /// Statistics of cell `index` (linear quadtree index) of `root`.
     const QuadtreeCellStats& Stats(int root, uint32_t index) const {
         return stats_[static_cast<size_t>(root) * layout_.CellsPerRoot() + index];
     }
@@ -112,8 +119,9 @@ private:
 
 /// A quadtree cell: root number and linear index.
 struct QuadtreeCellRef {
-    int root = 0;
-    uint32_t index = 0;
+    int root = 0;  ///< root number, 0 … rootCount − 1
+    uint32_t index = 0;  ///< linear quadtree index within the root
+    /// Same root and index.
     constexpr bool operator==(const QuadtreeCellRef&) const = default;
 };
 
@@ -130,8 +138,8 @@ enum class Seed003Stage {
 
 /// Circles and the cells they came from (same order), in image pixels.
 struct CellCircles {
-    std::vector<PixelCircle> circles;
-    std::vector<QuadtreeCellRef> cells;
+    std::vector<PixelCircle> circles;  ///< circles in image pixels
+    std::vector<QuadtreeCellRef> cells;  ///< the cell each circle came from
 };
 
 /// Seed 003's circles: each the circle circumscribing its cell (radius = side/√2), for a stage of §3.4.
@@ -162,8 +170,8 @@ struct CircleApproximationSettings {
 
 /// The result: circles in image pixels (with the cells they came from) and in body-local metres.
 struct CircleApproximation {
-    QuadtreeLayout layout;
-    CellCircles pixels;
+    QuadtreeLayout layout;  ///< the quadtree layout used
+    CellCircles pixels;  ///< the circles in image pixels, with their cells
     /// The same circles in body-local metres (PixelFrame), ready for a compound body.
     std::vector<Circle> circles;
 };

@@ -4,6 +4,7 @@
 
 namespace sensu {
 
+/// Closest points and distance of two convex shapes.
 struct DistanceResult {
     Vec2 pointA{};       ///< world point on A's surface closest to B, m
     Vec2 pointB{};       ///< world point on B's surface closest to A, m

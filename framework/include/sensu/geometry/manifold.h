@@ -7,12 +7,14 @@
 
 namespace sensu {
 
+/// One contact point of a manifold.
 struct ManifoldPoint {
     Vec2 point{};          ///< world point midway between the two surfaces, m
     float separation = 0;  ///< signed distance between the surfaces along the normal; < 0 when penetrating
     uint32_t id = 0;       ///< feature id: the same features give the same id next step (warm starting)
 };
 
+/// Up to two contact points of a shape pair sharing one normal.
 struct Manifold {
     Vec2 normal{};                ///< world unit normal from A to B
     ManifoldPoint points[2];      ///< [0, pointCount) are valid (no `{}` on this array: GCC 12 then rejects `return {};`)
@@ -21,6 +23,7 @@ struct Manifold {
 
 /// Every Collide* function reports points whose separation is below `margin` (≥ 0, metres), so a solver
 /// can act on contacts that are about to touch (speculative contacts); margin 0 reports touching only.
+///@{
 Manifold CollideCircles(const Circle& a, const Transform& xfA, const Circle& b, const Transform& xfB, float margin = 0.0f);
 Manifold CollideCapsuleAndCircle(const Capsule& a, const Transform& xfA, const Circle& b, const Transform& xfB, float margin = 0.0f);
 Manifold CollideCapsules(const Capsule& a, const Transform& xfA, const Capsule& b, const Transform& xfB, float margin = 0.0f);
@@ -35,5 +38,6 @@ Manifold CollideSegmentAndCircle(const Segment& a, const Transform& xfA, const C
 Manifold CollideSegmentAndCapsule(const Segment& a, const Transform& xfA, const Capsule& b, const Transform& xfB, float margin = 0.0f);
 Manifold CollideSegmentAndBox(const Segment& a, const Transform& xfA, const Box& b, const Transform& xfB, float margin = 0.0f);
 Manifold CollideSegmentAndPolygon(const Segment& a, const Transform& xfA, const ConvexPolygon& b, const Transform& xfB, float margin = 0.0f);
+///@}
 
 } // namespace sensu

@@ -16,8 +16,9 @@ inline constexpr int kMaxQuadtreeLevel = 15;
 
 /// Cell column and row within one quadtree level (column = x, row = y; both < 2^level).
 struct MortonCell {
-    uint32_t x = 0;
-    uint32_t y = 0;
+    uint32_t x = 0;  ///< column
+    uint32_t y = 0;  ///< row
+    /// Same column and row.
     constexpr bool operator==(const MortonCell&) const = default;
 };
 

@@ -25,10 +25,11 @@ struct CharacterShape {
 
 /// A static shape placed by a transform.
 struct Obstacle {
-    std::variant<Circle, Capsule, Box, ConvexPolygon, Segment> shape;
-    Transform xf{};
+    std::variant<Circle, Capsule, Box, ConvexPolygon, Segment> shape;  ///< the solid shape, in its local frame
+    Transform xf{};  ///< where the shape is placed in the world
 };
 
+/// Tuning of MoveAndSlide; the defaults suit a character about 1 m tall.
 struct MoveAndSlideSettings {
     float skin = 1e-3f;          ///< ε of seed 002 eq. (13): the gap kept to every surface (m), > 0.
     int maxIterations = 4;       ///< Slides per call (≥ 1); the rest of the move is dropped after that.
@@ -44,12 +45,14 @@ struct MoveContact {
     Vec2 normal{};     ///< Unit normal from the obstacle towards the character.
 };
 
+/// Most contacts one MoveAndSlide call reports.
 inline constexpr int kMaxMoveContacts = 8;
 
+/// What one MoveAndSlide call did.
 struct MoveAndSlideResult {
     Vec2 position{};                                    ///< Where the character ends (m).
     std::array<MoveContact, kMaxMoveContacts> contacts; ///< The first contactCount entries are valid.
-    int contactCount = 0;
+    int contactCount = 0;  ///< number of valid entries in contacts
     bool onGround = false;     ///< Touching a walkable surface (normal within maxSlopeAngle of up).
     Vec2 groundNormal{};       ///< The most upward walkable normal when onGround.
     int iterations = 0;        ///< Casts made for the move.
@@ -68,10 +71,11 @@ MoveAndSlideResult MoveAndSlide(const CharacterShape& character, Vec2 position, 
 /// with the unit normal from the obstacle towards the character and the closest point on the
 /// obstacle. When overlapping, the normal is the direction that separates them fastest.
 struct CharacterSeparation {
-    float distance = 0.0f;
-    Vec2 normal{};
-    Vec2 point{};
+    float distance = 0.0f;  ///< signed distance (m), < 0 when overlapping
+    Vec2 normal{};          ///< unit normal from the obstacle towards the character
+    Vec2 point{};           ///< closest point on the obstacle (m)
 };
+/// The separation of the character at `position` (m) from one obstacle (see CharacterSeparation).
 CharacterSeparation SeparationFromObstacle(const CharacterShape& character, Vec2 position, const Obstacle& obstacle);
 
 } // namespace sensu

@@ -42,11 +42,13 @@ enum class HitResponse {
 /// epsilon: the ε of eq. (13) (m, > 0).
 Vec2 ApplyResponse(HitResponse response, Vec2 start, Vec2 end, const EdgeHit& hit, float epsilon);
 
+/// Tuning of ResolveMove.
 struct ResponseSettings {
     float epsilon = 1e-3f; ///< ε of eq. (13), the gap kept from surfaces (m); > 0.
     int maxIterations = 8; ///< Re-tests before falling back to Shorten (§5.4.3, last paragraph).
 };
 
+/// The result of ResolveMove.
 struct ResolvedMove {
     Vec2 end{};                ///< The corrected end point: the straight move start → end is free of hits.
     int hits = 0;              ///< Hits answered (0: the move was free).

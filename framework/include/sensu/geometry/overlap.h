@@ -9,7 +9,9 @@
 
 namespace sensu {
 
-/// True when the two discs touch or overlap.
+///@{
+/// True when shape `a` placed by `xfA` and shape `b` placed by `xfB` touch or overlap (exact), for
+/// every pair of Circle, Capsule, Box, ConvexPolygon and Segment, in either order.
 bool Overlap(const Circle& a, const Transform& xfA, const Circle& b, const Transform& xfB);
 bool Overlap(const Circle& a, const Transform& xfA, const Capsule& b, const Transform& xfB);
 bool Overlap(const Circle& a, const Transform& xfA, const Box& b, const Transform& xfB);
@@ -39,15 +41,18 @@ inline bool Overlap(const Segment& a, const Transform& xfA, const Capsule& b, co
 inline bool Overlap(const ConvexPolygon& a, const Transform& xfA, const Box& b, const Transform& xfB) { return Overlap(b, xfB, a, xfA); }
 inline bool Overlap(const Segment& a, const Transform& xfA, const Box& b, const Transform& xfB) { return Overlap(b, xfB, a, xfA); }
 inline bool Overlap(const Segment& a, const Transform& xfA, const ConvexPolygon& b, const Transform& xfB) { return Overlap(b, xfB, a, xfA); }
+///@}
 
 /// True when the disc placed by xf touches or overlaps the world-space box (a broad-phase query).
 bool Overlap(const Circle& circle, const Transform& xf, const AABB& box);
 
+///@{
 /// True when the world point lies in the shape placed by xf (boundary included). A Segment has no
 /// interior, so it has no Contains; use the distance functions for "near a segment".
 bool Contains(const Circle& shape, const Transform& xf, Vec2 point);
 bool Contains(const Capsule& shape, const Transform& xf, Vec2 point);
 bool Contains(const Box& shape, const Transform& xf, Vec2 point);
 bool Contains(const ConvexPolygon& shape, const Transform& xf, Vec2 point);
+///@}
 
 } // namespace sensu

@@ -14,10 +14,13 @@ namespace sensu {
 
 /// Columns (or lattice indices) [first, last] of one row; empty when first > last.
 struct PixelSpan {
-    int first = 0;
-    int last = -1;
+    int first = 0;  ///< first index in the span
+    int last = -1;  ///< last index in the span (inclusive)
+    /// True when the span holds no index.
     constexpr bool IsEmpty() const { return first > last; }
+    /// Number of indices in the span.
     constexpr int Count() const { return IsEmpty() ? 0 : last - first + 1; }
+    /// Same first and last.
     constexpr bool operator==(const PixelSpan&) const = default;
 };
 

@@ -12,23 +12,25 @@ Vec2 ClosestPointOnSegment(Vec2 a, Vec2 b, Vec2 p, float* t = nullptr);
 /// Squared distance from p to segment a–b. seed 000 §2.9.4
 float DistanceSquaredPointSegment(Vec2 p, Vec2 a, Vec2 b);
 
+/// The closest points of two segments.
 struct SegmentClosestPoints {
     Vec2 pointA{};               ///< on segment a1–a2
     Vec2 pointB{};               ///< on segment b1–b2
     float s = 0.0f;              ///< parameter of pointA in [0, 1]
     float t = 0.0f;              ///< parameter of pointB in [0, 1]
-    float distanceSquared = 0.0f;
+    float distanceSquared = 0.0f;  ///< squared distance between pointA and pointB (m²)
 };
 
 /// Closest points between segments a1–a2 and b1–b2. Handles crossing, parallel, collinear and
 /// zero-length segments (seed 000 §2.9.5 generalised).
 SegmentClosestPoints ClosestPointsSegmentSegment(Vec2 a1, Vec2 a2, Vec2 b1, Vec2 b2);
 
+/// Where two segments meet, if they do.
 struct SegmentIntersection {
-    bool hit = false;
+    bool hit = false;  ///< true when the segments cross or touch
     float s = 0.0f;  ///< parameter along a1–a2 of the first common point
     float t = 0.0f;  ///< parameter along b1–b2 of that point
-    Vec2 point{};
+    Vec2 point{};  ///< the first common point (m)
 };
 
 /// Intersection of segments a1–a2 and b1–b2 (touching counts). seed 000 §2.9.1 eq. (2.32)–(2.35),

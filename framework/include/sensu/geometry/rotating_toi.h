@@ -43,6 +43,7 @@ struct RotatingToiSettings {
     int maxIterations = 100;
 };
 
+/// How a rotating time of impact ended.
 enum class RotatingToiState {
     Separated,     ///< no contact during the step (t = 1)
     Hit,           ///< first contact at t
@@ -50,8 +51,9 @@ enum class RotatingToiState {
     Unconverged,   ///< advancement hit the iteration cap; t is a safe (early) bound, treat as a hit
 };
 
+/// The first contact of two moving, rotating shapes.
 struct RotatingImpact {
-    RotatingToiState state = RotatingToiState::Separated;
+    RotatingToiState state = RotatingToiState::Separated;  ///< how the query ended
     float t = 1.0f;   ///< fraction of the step at first contact, in [0, 1]
     Vec2 point{};     ///< world contact point at t: on both surfaces for Hit; for Overlapping, midway
                       ///< between the surfaces along the normal (a common point when the cores overlap)
@@ -59,6 +61,7 @@ struct RotatingImpact {
     int iterations = 0; ///< distance evaluations used by conservative advancement (0 on the exact path)
     bool exact = false; ///< true when the exact arc method was used
 
+    /// True unless the shapes stayed apart for the whole step.
     bool hit() const { return state != RotatingToiState::Separated; }
 };
 

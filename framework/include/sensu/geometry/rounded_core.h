@@ -20,6 +20,8 @@ struct RoundedCoreEdges {
     int count = 0;                                       ///< number of lines
 };
 
+/// A convex shape as a core (point, segment or polygon) rounded by a radius, prepared for
+/// the time of impact of rotating bodies.
 struct RoundedCore {
     std::array<Vec2, kMaxPolygonVertices> points{};  ///< core points (m), CCW when count ≥ 3
     std::array<Vec2, kMaxPolygonVertices> normals{}; ///< outward unit normal of edge i (i → i+1); a two-point
@@ -30,15 +32,17 @@ struct RoundedCore {
     /// the rotating time of impact does not recompute them per query: the edge lines (EdgesOf; none
     /// for a disc) and the largest distance of a core point from the origin (m). A core whose points
     /// are edited by hand must be built again with ToRoundedCore.
-    RoundedCoreEdges lines{};
-    float maxRadius = 0.0f;
+    RoundedCoreEdges lines{};  ///< edge lines of the core (EdgesOf)
+    float maxRadius = 0.0f;  ///< largest |point| of the core (m)
     std::array<float, kMaxPolygonVertices> pointRadius{}; ///< |points[i]| (m)
+    ///@{
     /// For an arc about the origin entering edge line i pushed out to offset D (see RoundedCoreEdges):
     /// the entry can lie on the edge only when h² = ρ² − D² is within entryHalf2 of entryMiddle2 (the
     /// middle and half width of the squared span of h; index 0 for an arc running CCW, 1 for CW; a
     /// zero span when that direction can only graze the edge's end; the half width includes a
     /// rounding allowance). Lets a query skip most edges with one compare and no square root.
     std::array<std::array<float, kMaxPolygonVertices>, 2> entryMiddle2{}, entryHalf2{};
+    ///@}
 };
 
 /// The edge lines of `core` (see RoundedCoreEdges). Recompute them whenever the core changes.
@@ -46,9 +50,11 @@ RoundedCoreEdges EdgesOf(const RoundedCore& core);
 
 /// The shape as a rounded core in its own frame (placed by xf when given). Build it once per shape and
 /// reuse it for many queries, like a distance proxy.
+///@{
 RoundedCore ToRoundedCore(const Circle& shape, const Transform& xf = {});
 RoundedCore ToRoundedCore(const Capsule& shape, const Transform& xf = {});
 RoundedCore ToRoundedCore(const Box& shape, const Transform& xf = {});
 RoundedCore ToRoundedCore(const ConvexPolygon& shape, const Transform& xf = {});
+///@}
 
 } // namespace sensu

@@ -32,19 +32,23 @@ struct CapsuleCastInput {
 /// Earliest λ at which the moving circle touches the shape. When it starts touching or overlapping:
 /// startsInside, fraction 0, point = the circle's centre, normal opposite the translation.
 /// Throws InvalidArgument for non-finite input, a negative radius or a negative maxFraction.
+///@{
 CastOutput CircleCast(const Circle& shape, const Transform& xf, const CircleCastInput& input);
 CastOutput CircleCast(const Capsule& shape, const Transform& xf, const CircleCastInput& input);
 CastOutput CircleCast(const Box& shape, const Transform& xf, const CircleCastInput& input);
 CastOutput CircleCast(const ConvexPolygon& shape, const Transform& xf, const CircleCastInput& input);
 CastOutput CircleCast(const Segment& shape, const Transform& xf, const CircleCastInput& input);
+///@}
 
 /// Earliest λ at which the moving capsule touches the shape. When it starts touching or overlapping:
 /// startsInside, fraction 0, point = the capsule's end a, normal opposite the translation.
 /// Throws InvalidArgument for non-finite input, a negative radius or a negative maxFraction.
+///@{
 CastOutput CapsuleCast(const Circle& shape, const Transform& xf, const CapsuleCastInput& input);
 CastOutput CapsuleCast(const Capsule& shape, const Transform& xf, const CapsuleCastInput& input);
 CastOutput CapsuleCast(const Box& shape, const Transform& xf, const CapsuleCastInput& input);
 CastOutput CapsuleCast(const ConvexPolygon& shape, const Transform& xf, const CapsuleCastInput& input);
 CastOutput CapsuleCast(const Segment& shape, const Transform& xf, const CapsuleCastInput& input);
+///@}
 
 } // namespace sensu

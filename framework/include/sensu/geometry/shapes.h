@@ -22,7 +22,9 @@ class Circle {
 public:
     /// radius ≥ 0 (0 is a point).
     Circle(Vec2 center, float radius);
+    /// Centre (m, local frame).
     Vec2 center() const { return center_; }
+    /// Radius (m), ≥ 0.
     float radius() const { return radius_; }
 
 private:
@@ -35,8 +37,11 @@ class Capsule {
 public:
     /// radius ≥ 0; a may equal b (then it is a circle).
     Capsule(Vec2 a, Vec2 b, float radius);
+    /// First end of the core segment (m, local frame).
     Vec2 a() const { return a_; }
+    /// Second end of the core segment (m, local frame).
     Vec2 b() const { return b_; }
+    /// Radius around the segment (m), ≥ 0.
     float radius() const { return radius_; }
 
 private:
@@ -49,8 +54,11 @@ class Box {
 public:
     /// halfExtents.x > 0 and halfExtents.y > 0; angle in radians (local frame of the shape).
     Box(Vec2 halfExtents, Vec2 center = {}, float angle = 0.0f);
+    /// Half width and half height (m), both > 0.
     Vec2 halfExtents() const { return halfExtents_; }
+    /// Centre (m, local frame).
     Vec2 center() const { return center_; }
+    /// Rotation of the box in the shape's local frame.
     Rot rotation() const { return rotation_; }
     /// Corners counter-clockwise, starting at (-hx, -hy) in the box frame.
     std::array<Vec2, 4> Corners() const;
@@ -61,6 +69,7 @@ private:
     Rot rotation_;
 };
 
+/// Most vertices a ConvexPolygon (and a ShapeProxy) can have.
 inline constexpr int kMaxPolygonVertices = 8;
 
 /// Solid convex polygon with 3 … kMaxPolygonVertices vertices, counter-clockwise.
@@ -68,13 +77,19 @@ class ConvexPolygon {
 public:
     /// Vertices must be counter-clockwise, strictly convex (no three collinear), with no duplicates.
     explicit ConvexPolygon(std::span<const Vec2> vertices);
+    /// The box's four corners as a polygon.
     static ConvexPolygon FromBox(const Box& box);
+    /// Number of vertices, 3 … kMaxPolygonVertices.
     int count() const { return count_; }
+    /// Vertex i (m, local frame), 0 ≤ i < count().
     Vec2 vertex(int i) const { return vertices_[i]; }
     /// Outward unit normal of edge i (from vertex i to vertex i+1).
     Vec2 normal(int i) const { return normals_[i]; }
+    /// All vertices, counter-clockwise (m, local frame).
     std::span<const Vec2> vertices() const { return {vertices_.data(), static_cast<size_t>(count_)}; }
+    /// All outward unit edge normals (edge i runs from vertex i to i+1).
     std::span<const Vec2> normals() const { return {normals_.data(), static_cast<size_t>(count_)}; }
+    /// Area centroid (m, local frame).
     Vec2 centroid() const { return centroid_; }
 
 private:
@@ -91,7 +106,9 @@ class Segment {
 public:
     /// a and b must differ.
     Segment(Vec2 a, Vec2 b);
+    /// First end point (m, local frame).
     Vec2 a() const { return a_; }
+    /// Second end point (m, local frame).
     Vec2 b() const { return b_; }
 
 private:
@@ -105,14 +122,19 @@ class Sector {
 public:
     /// axis: any non-zero direction (normalised here); halfAngle in [0, π]; 0 ≤ innerRadius < outerRadius.
     Sector(Vec2 center, Vec2 axis, float halfAngle, float innerRadius, float outerRadius);
+    /// The fan's centre O (m).
     Vec2 center() const { return center_; }
     /// Unit axis A.
     Vec2 axis() const { return axis_; }
+    /// Half opening angle θ (rad), in [0, π].
     float halfAngle() const { return halfAngle_; }
+    /// Inner radius r (m), ≥ 0.
     float innerRadius() const { return innerRadius_; }
+    /// Outer radius R (m), > r.
     float outerRadius() const { return outerRadius_; }
     /// cos(halfAngle), cached for the wedge test `q·A ≥ |q| cos θ` (seed 000 eq. 2.20, valid for all θ).
     float cosHalfAngle() const { return cosHalfAngle_; }
+    /// sin(halfAngle), cached.
     float sinHalfAngle() const { return sinHalfAngle_; }
 
 private:

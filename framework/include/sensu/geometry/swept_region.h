@@ -51,17 +51,21 @@ Transform SweepPose(const RotationalSweep& sweep, float t);
 Sector ThesisFan(Vec2 pivot, Vec2 startDirection, float centreDistance, float radialThickness, float sweepAngle);
 
 /// (b) A fan (annular sector) that contains everything the body sweeps. Never misses.
+///@{
 Sector ConservativeFan(const Circle& body, const RotationalSweep& sweep);
 Sector ConservativeFan(const Capsule& body, const RotationalSweep& sweep);
 Sector ConservativeFan(const Box& body, const RotationalSweep& sweep);
 Sector ConservativeFan(const ConvexPolygon& body, const RotationalSweep& sweep);
+///@}
 
 /// (d) The speculative-CCD bound: the AABB of the start and end poses. Misses what the body sweeps in
 /// between; a baseline only.
+///@{
 AABB SpeculativeAABB(const Circle& body, const RotationalSweep& sweep);
 AABB SpeculativeAABB(const Capsule& body, const RotationalSweep& sweep);
 AABB SpeculativeAABB(const Box& body, const RotationalSweep& sweep);
 AABB SpeculativeAABB(const ConvexPolygon& body, const RotationalSweep& sweep);
+///@}
 
 /// (c) Start pose ∪ end pose ∪ a fan spanning only the angles the poses leave uncovered, for polygonal
 /// bodies. Conservative: at radius ρ the body covers angular intervals [a, b] (entry to exit, CCW), the
@@ -69,24 +73,32 @@ AABB SpeculativeAABB(const ConvexPolygon& body, const RotationalSweep& sweep);
 /// over all such intervals. It degenerates to the thesis fan plus the two poses for a zero-width bar.
 class TightSweptRegion {
 public:
+    ///@{
+    /// The region swept by `body` (local frame) moving by `sweep`.
     TightSweptRegion(const Box& body, const RotationalSweep& sweep);
     TightSweptRegion(const ConvexPolygon& body, const RotationalSweep& sweep);
+    ///@}
 
+    ///@{
     /// Body pose at the start / end of the rotation about the mid-step pivot, in world space. With a
     /// translation the region holds everything within margin() of them.
     const ConvexPolygon& startPose() const { return startPose_; }
     const ConvexPolygon& endPose() const { return endPose_; }
+    ///@}
     /// The fan between the poses; empty when the two poses already cover the sweep.
     const std::optional<Sector>& fan() const { return fan_; }
     /// |translation| / 2 plus a float allowance of a few ulps (m): how far around the two poses the
     /// region reaches.
     float margin() const { return margin_; }
 
+    ///@{
+    /// True when the point, or the shape placed by xf, touches or overlaps the region.
     bool Overlaps(Vec2 point) const;
     bool Overlaps(const Circle& shape, const Transform& xf) const;
     bool Overlaps(const Capsule& shape, const Transform& xf) const;
     bool Overlaps(const Box& shape, const Transform& xf) const;
     bool Overlaps(const ConvexPolygon& shape, const Transform& xf) const;
+    ///@}
 
 private:
     TightSweptRegion(std::span<const Vec2> vertices, const RotationalSweep& sweep);
@@ -112,10 +124,13 @@ private:
 /// rest take the arcs.
 class SweptRegion {
 public:
+    ///@{
+    /// The region swept by `body` (local frame) moving by `sweep`.
     SweptRegion(const Circle& body, const RotationalSweep& sweep);
     SweptRegion(const Capsule& body, const RotationalSweep& sweep);
     SweptRegion(const Box& body, const RotationalSweep& sweep);
     SweptRegion(const ConvexPolygon& body, const RotationalSweep& sweep);
+    ///@}
 
     /// Tight world bounding box of the region (grown by a float allowance of a few ulps).
     const AABB& bounds() const { return bounds_; }
@@ -124,12 +139,15 @@ public:
     /// The conservative fan of the same sweep (its straight sides are one of the cheap rejects).
     const Sector& fan() const { return *fan_; }
 
+    ///@{
+    /// True when the point, or the shape placed by xf, touches or overlaps the region (exact for a pure rotation).
     bool Overlaps(Vec2 point) const;
     bool Overlaps(const Circle& shape, const Transform& xf) const;
     bool Overlaps(const Capsule& shape, const Transform& xf) const;
     bool Overlaps(const Box& shape, const Transform& xf) const;
     bool Overlaps(const ConvexPolygon& shape, const Transform& xf) const;
     bool Overlaps(const Segment& shape, const Transform& xf) const;
+    ///@}
 
     /// Time of impact of the body against a resting circle, reusing this region's set-up (its bounding
     /// box and the ring of radii reject first; no trig per call, one inverse tangent for the winning

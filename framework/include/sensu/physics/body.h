@@ -19,15 +19,16 @@ enum class RestState : uint8_t {
 
 /// Stable handle of a body: index plus generation, so a handle of a destroyed body is detected as stale.
 struct BodyId {
-    uint32_t index = UINT32_MAX;
-    uint32_t generation = 0;
+    uint32_t index = UINT32_MAX;  ///< slot in the world (UINT32_MAX: no body)
+    uint32_t generation = 0;  ///< incremented each time the slot is reused
+    /// Same slot and generation.
     constexpr bool operator==(const BodyId&) const = default;
 };
 
 /// Everything a body is created from. Designated initialisers:
 /// `world.CreateBody({.type = BodyType::Dynamic, .position = {0, 4}})`.
 struct BodyDef {
-    BodyType type = BodyType::Static;
+    BodyType type = BodyType::Static;  ///< static, kinematic or dynamic
     Vec2 position{};          ///< m, world position of the body origin
     float angle = 0.0f;       ///< rad, counter-clockwise
     Vec2 linearVelocity{};    ///< m/s, velocity of the centre of mass

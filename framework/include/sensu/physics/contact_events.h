@@ -34,18 +34,27 @@ namespace sensu {
 
 /// Two shapes started touching. Shapes are in collision order (manifold normal from A to B).
 struct ContactBeginTouchEvent {
+    ///@{
+    /// The two shapes.
     ShapeId shapeA, shapeB;
+    ///@}
     Manifold manifold{};  ///< world points (m), normal from A to B, separations (m)
 };
 
 /// Two shapes stopped touching (separated, destroyed or filtered apart; ids may be stale).
 struct ContactEndTouchEvent {
+    ///@{
+    /// The two shapes.
     ShapeId shapeA, shapeB;
+    ///@}
 };
 
 /// A contact point stopped an approach faster than the world's hit event threshold.
 struct ContactHitEvent {
+    ///@{
+    /// The two shapes.
     ShapeId shapeA, shapeB;
+    ///@}
     Vec2 point{};               ///< m, world
     Vec2 normal{};              ///< from A to B
     float approachSpeed = 0.0f; ///< m/s, relative normal speed before the impulse (> threshold)
@@ -53,31 +62,40 @@ struct ContactHitEvent {
 
 /// The contact events of the last Step (valid until the next Step or any Create/Destroy call).
 struct ContactEvents {
-    std::span<const ContactBeginTouchEvent> beginEvents;
-    std::span<const ContactEndTouchEvent> endEvents;
-    std::span<const ContactHitEvent> hitEvents;
+    std::span<const ContactBeginTouchEvent> beginEvents;  ///< pairs that started touching
+    std::span<const ContactEndTouchEvent> endEvents;  ///< pairs that stopped touching
+    std::span<const ContactHitEvent> hitEvents;  ///< fast impacts
 };
 
 /// A shape began to overlap a sensor.
 struct SensorBeginTouchEvent {
+    ///@{
+    /// The sensor shape and the shape that entered or left it.
     ShapeId sensorShape, visitorShape;
+    ///@}
 };
 
 /// A shape stopped overlapping a sensor (left, destroyed, filtered out, or the sensor was destroyed;
 /// ids may be stale).
 struct SensorEndTouchEvent {
+    ///@{
+    /// The sensor shape and the shape that entered or left it.
     ShapeId sensorShape, visitorShape;
+    ///@}
 };
 
 /// The sensor events of the last Step (valid until the next Step or any Create/Destroy call).
 struct SensorEvents {
-    std::span<const SensorBeginTouchEvent> beginEvents;
-    std::span<const SensorEndTouchEvent> endEvents;
+    std::span<const SensorBeginTouchEvent> beginEvents;  ///< shapes that entered a sensor
+    std::span<const SensorEndTouchEvent> endEvents;  ///< shapes that left a sensor
 };
 
 /// What the pre-solve hook is shown: one contact with manifold points and a moving dynamic body.
 struct PreSolveContact {
+    ///@{
+    /// The two shapes.
     ShapeId shapeA, shapeB;
+    ///@}
     const Manifold& manifold;  ///< world points, normal from A to B, separations (speculative included)
 };
 

@@ -9,8 +9,12 @@
 
 namespace sensu {
 
+/// Everything a distance joint (keeps two anchors at a length, or within a range; rope, spring) is created from (World::CreateJoint).
 struct DistanceJointDef {
-    BodyId bodyA{}, bodyB{};      ///< distinct bodies, at least one dynamic
+    ///@{
+    /// distinct bodies, at least one dynamic
+    BodyId bodyA{}, bodyB{};
+    ///@}
     Vec2 localAnchorA{};          ///< m, anchor in A's frame
     Vec2 localAnchorB{};          ///< m, anchor in B's frame
     float length = 1.0f;          ///< m, > 0: rod length, or the spring's rest length

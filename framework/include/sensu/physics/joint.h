@@ -20,8 +20,9 @@ namespace sensu {
 
 /// Stable handle of a joint: index plus generation, so a handle of a destroyed joint is detected as stale.
 struct JointId {
-    uint32_t index = UINT32_MAX;
-    uint32_t generation = 0;
+    uint32_t index = UINT32_MAX;  ///< slot in the world (UINT32_MAX: no joint)
+    uint32_t generation = 0;  ///< incremented each time the slot is reused
+    /// Same slot and generation.
     constexpr bool operator==(const JointId&) const = default;
 };
 

@@ -10,6 +10,8 @@
 
 namespace sensu {
 
+/// The joint def with both local anchors set to the world point `worldAnchor` (m) as seen from
+/// each body, e.g. `world.CreateJoint(AnchoredAt(world, RevoluteJointDef{...}, hinge))`.
 template <class Def>
     requires requires(Def d) { d.localAnchorA; d.localAnchorB; d.bodyA; d.bodyB; }
 Def AnchoredAt(const World& world, Def def, Vec2 worldAnchor) {

@@ -7,8 +7,12 @@
 
 namespace sensu {
 
+/// Everything a motor joint (drives B to an offset and angle in A's frame) is created from (World::CreateJoint).
 struct MotorJointDef {
-    BodyId bodyA{}, bodyB{};      ///< distinct bodies, at least one dynamic
+    ///@{
+    /// distinct bodies, at least one dynamic
+    BodyId bodyA{}, bodyB{};
+    ///@}
     Vec2 linearOffset{};          ///< m, target position of B's origin in A's frame
     float angularOffset = 0.0f;   ///< rad, target angleB − angleA
     float maxForce = 1.0f;        ///< N, ≥ 0

@@ -7,6 +7,7 @@
 
 namespace sensu {
 
+/// Everything a mouse joint (pulls one body's point toward a target with a soft spring) is created from (World::CreateJoint).
 struct MouseJointDef {
     BodyId body{};                ///< a dynamic body
     Vec2 localAnchor{};           ///< m, the grabbed point in the body's frame

@@ -7,8 +7,12 @@
 
 namespace sensu {
 
+/// Everything a prismatic joint (B slides along an axis fixed in A, no relative rotation) is created from (World::CreateJoint).
 struct PrismaticJointDef {
-    BodyId bodyA{}, bodyB{};      ///< distinct bodies, at least one dynamic
+    ///@{
+    /// distinct bodies, at least one dynamic
+    BodyId bodyA{}, bodyB{};
+    ///@}
     Vec2 localAnchorA{};          ///< m, anchor in A's frame
     Vec2 localAnchorB{};          ///< m, anchor in B's frame
     Vec2 localAxisA{1.0f, 0.0f};  ///< the sliding direction in A's frame (non-zero; normalised)

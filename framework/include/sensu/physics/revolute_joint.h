@@ -7,8 +7,12 @@
 
 namespace sensu {
 
+/// Everything a revolute joint (a hinge: the anchors coincide, B turns about them) is created from (World::CreateJoint).
 struct RevoluteJointDef {
-    BodyId bodyA{}, bodyB{};      ///< distinct bodies, at least one dynamic
+    ///@{
+    /// distinct bodies, at least one dynamic
+    BodyId bodyA{}, bodyB{};
+    ///@}
     Vec2 localAnchorA{};          ///< m, anchor in A's frame
     Vec2 localAnchorB{};          ///< m, anchor in B's frame
     /// rad, angleB − angleA at which the joint angle is zero (the pose it was built in).

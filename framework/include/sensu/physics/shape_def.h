@@ -13,8 +13,9 @@ using ShapeGeometry = std::variant<Circle, Capsule, Box, ConvexPolygon, Segment>
 
 /// Stable handle of a shape (index plus generation).
 struct ShapeId {
-    uint32_t index = UINT32_MAX;
-    uint32_t generation = 0;
+    uint32_t index = UINT32_MAX;  ///< slot in the world (UINT32_MAX: no shape)
+    uint32_t generation = 0;  ///< incremented each time the slot is reused
+    /// Same slot and generation.
     constexpr bool operator==(const ShapeId&) const = default;
 };
 

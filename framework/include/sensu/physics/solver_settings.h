@@ -9,6 +9,7 @@ enum class BroadPhaseKind {
     MortonQuadtree,  ///< Morton-ordered linear quadtree (seed 003's numbering), loose cells chosen by size
 };
 
+/// The solver's tuning, per world (WorldDef::settings, World::SetSettings); live toggles in the samples.
 struct SolverSettings {
     int velocityIterations = 8;         ///< sequential-impulse passes per step (≥ 1)
     int positionIterations = 3;         ///< position-correction passes per step (≥ 0)

@@ -7,8 +7,12 @@
 
 namespace sensu {
 
+/// Everything a weld joint (holds B fixed relative to A, optionally springy) is created from (World::CreateJoint).
 struct WeldJointDef {
-    BodyId bodyA{}, bodyB{};      ///< distinct bodies, at least one dynamic
+    ///@{
+    /// distinct bodies, at least one dynamic
+    BodyId bodyA{}, bodyB{};
+    ///@}
     Vec2 localAnchorA{};          ///< m, anchor in A's frame
     Vec2 localAnchorB{};          ///< m, anchor in B's frame
     float referenceAngle = 0.0f;  ///< rad, angleB − angleA kept by the joint

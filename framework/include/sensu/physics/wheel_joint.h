@@ -7,8 +7,12 @@
 
 namespace sensu {
 
+/// Everything a wheel joint (a wheel on a suspension axis of the chassis, free to spin) is created from (World::CreateJoint).
 struct WheelJointDef {
-    BodyId bodyA{}, bodyB{};      ///< chassis and wheel: distinct bodies, at least one dynamic
+    ///@{
+    /// chassis and wheel: distinct bodies, at least one dynamic
+    BodyId bodyA{}, bodyB{};
+    ///@}
     Vec2 localAnchorA{};          ///< m, where the wheel hangs, in A's frame
     Vec2 localAnchorB{};          ///< m, the wheel's centre in B's frame (usually 0)
     Vec2 localAxisA{0.0f, 1.0f};  ///< the suspension direction in A's frame (non-zero; normalised)

@@ -74,16 +74,20 @@ inline constexpr float kMaxCoordinate = 1e6f;     ///< m (and rad for angles)
 inline constexpr float kMaxLinearSpeed = 1e5f;    ///< m/s
 inline constexpr float kMaxAngularSpeed = 1e4f;   ///< rad/s
 
+/// Everything a World is created from.
 struct WorldDef {
     Vec2 gravity{0.0f, -10.0f};  ///< m/s²
-    SolverSettings settings{};
+    SolverSettings settings{};  ///< solver tuning (validated by World)
     /// m/s, ≥ 0: contact points that stop a faster approach report a hit event (shapes asking for them).
     float hitEventThreshold = 1.0f;
 };
 
 /// One contact point for debug drawing and tests.
 struct ContactPointInfo {
+    ///@{
+    /// The two bodies.
     BodyId bodyA, bodyB;
+    ///@}
     Vec2 point{};            ///< m, world
     Vec2 normal{};           ///< from A to B
     float separation = 0.0f; ///< m, < 0 penetrating
@@ -93,13 +97,18 @@ struct ContactPointInfo {
 
 struct WorldImpl;
 
+/// The physics world: bodies, shapes, joints and contacts, advanced by Step (see the top of
+/// this header for what one step does).
 class World {
 public:
     /// Throws InvalidArgument for non-finite gravity or invalid settings.
     explicit World(const WorldDef& def = {});
     ~World();
+    ///@{
+    /// Moves the whole world; the moved-from world may only be destroyed or assigned to.
     World(World&&) noexcept;
     World& operator=(World&&) noexcept;
+    ///@}
     World(const World&) = delete;
     World& operator=(const World&) = delete;
 
@@ -110,12 +119,14 @@ public:
     void DestroyBody(BodyId body);
     /// Adds a shape (mass and inertia recomputed from density). Throws for invalid material values.
     ShapeId CreateShape(BodyId body, const ShapeDef& def);
+    /// Removes the shape and its contacts (mass recomputed, touching piles wake). Stale ids throw.
     void DestroyShape(ShapeId shape);
 
     /// Creates a joint (joint.h and the kind's header). Wakes both bodies' piles; without
     /// collideConnected the contacts between the two bodies are removed. Throws InvalidArgument, world
     /// unchanged, for stale body ids, a body jointed to itself, two non-dynamic bodies, non-finite or
     /// out-of-range values.
+    ///@{
     JointId CreateJoint(const RevoluteJointDef& def);
     JointId CreateJoint(const PrismaticJointDef& def);
     JointId CreateJoint(const DistanceJointDef& def);
@@ -123,10 +134,13 @@ public:
     JointId CreateJoint(const WheelJointDef& def);
     JointId CreateJoint(const MouseJointDef& def);
     JointId CreateJoint(const MotorJointDef& def);
+    ///@}
     /// Removes the joint and wakes both bodies' piles. Stale ids throw. (DestroyBody destroys the
     /// body's joints.)
     void DestroyJoint(JointId joint);
+    /// True while the id names a live joint.
     bool IsValid(JointId joint) const;
+    /// The joint's kind.
     JointType GetType(JointId joint) const;
     /// The joint's first body (the mouse joint's only body).
     BodyId GetBodyA(JointId joint) const;
@@ -153,58 +167,79 @@ public:
     float GetJointLength(JointId joint) const;
     /// Revolute, prismatic, wheel: motor on/off, speed (rad/s or m/s) and most torque (N·m) or force
     /// (N). Each wakes the joint's piles; other kinds throw.
+    ///@{
     void EnableMotor(JointId joint, bool enable);
     void SetMotorSpeed(JointId joint, float speed);
     void SetMaxMotorTorque(JointId joint, float torque);
     void SetMaxMotorForce(JointId joint, float force);
+    ///@}
     /// Revolute (rad), prismatic and wheel (m): the limit on/off and its bounds (lower ≤ upper).
+    ///@{
     void EnableLimit(JointId joint, bool enable);
     void SetLimits(JointId joint, float lower, float upper);
+    ///@}
     /// Revolute, prismatic, wheel, distance, weld, mouse: spring frequency (Hz, ≥ 0) and damping ratio (≥ 0).
     void SetSpring(JointId joint, float frequencyHz, float dampingRatio);
     /// Mouse joint: the world point its body is pulled toward (wakes the body's pile).
     void SetTarget(JointId joint, Vec2 target);
     /// Motor joint: B's target offset in A's frame (m) and relative angle (rad).
     void SetMotorOffsets(JointId joint, Vec2 linearOffset, float angularOffset);
+    /// The user pointer given in the joint's def.
     void* GetUserData(JointId joint) const;
     /// Ids of all live joints in creation-slot order.
     void GetJoints(std::vector<JointId>& out) const;
+    /// Number of live joints.
     int GetJointCount() const;
 
     /// Advances the world by dt seconds (0 ≤ dt ≤ kMaxStepDt; 0 does nothing). Throws only before
     /// anything changes; never half-way (see the limits above).
     void Step(float dt);
 
+    /// True while the id names a live body.
     bool IsValid(BodyId body) const;
+    /// True while the id names a live shape.
     bool IsValid(ShapeId shape) const;
 
+    /// Static, kinematic or dynamic.
     BodyType GetType(BodyId body) const;
+    /// Pose of the body origin (m, rad).
     Transform GetTransform(BodyId body) const;
+    /// m: world position of the body origin.
     Vec2 GetPosition(BodyId body) const;
     /// rad, unwrapped (a body that turned twice reads ≈ 4π).
     float GetAngle(BodyId body) const;
+    /// m: world position of the centre of mass.
     Vec2 GetWorldCenter(BodyId body) const;
     /// m: a world point in the body's frame (for joint anchors; see joint_anchor.h).
     Vec2 GetLocalPoint(BodyId body, Vec2 worldPoint) const;
     /// m: a point of the body's frame in world coordinates.
     Vec2 GetWorldPoint(BodyId body, Vec2 localPoint) const;
+    /// m/s: velocity of the centre of mass.
     Vec2 GetLinearVelocity(BodyId body) const;
+    /// rad/s, counter-clockwise positive.
     float GetAngularVelocity(BodyId body) const;
+    /// kg (0 for static and kinematic bodies).
     float GetMass(BodyId body) const;
     /// kg·m² about the centre of mass.
     float GetInertia(BodyId body) const;
+    /// The seed 004 rest state of the body (body.h).
     RestState GetRestState(BodyId body) const;
     /// False while the body is frozen (RotationStable with rest states on) and for static bodies.
     bool IsAwake(BodyId body) const;
+    /// The user pointer given in the body's def.
     void* GetUserData(BodyId body) const;
 
     /// Teleport (wakes the pile the body belongs to and every pile touching it).
     void SetTransform(BodyId body, Vec2 position, float angle);
+    /// m/s; wakes the body's pile. Throws for non-finite values.
     void SetLinearVelocity(BodyId body, Vec2 velocity);
+    /// rad/s; wakes the body's pile. Throws for non-finite values.
     void SetAngularVelocity(BodyId body, float omega);
     /// N at a world point, applied during the next step (then cleared).
     void ApplyForce(BodyId body, Vec2 force, Vec2 worldPoint);
+    /// N at the centre of mass, applied during the next step (then cleared).
     void ApplyForceToCenter(BodyId body, Vec2 force);
+    /// N·m, applied during the next step (then cleared).
     void ApplyTorque(BodyId body, float torque);
     /// N·s at a world point, applied at once.
     void ApplyLinearImpulse(BodyId body, Vec2 impulse, Vec2 worldPoint);
@@ -213,20 +248,30 @@ public:
     /// Continuous collision for this body in every step, not only when it is fast for its size (see the
     /// continuous phase above); also against dynamic bodies. No effect on static bodies.
     void SetBullet(BodyId body, bool bullet);
+    /// True when SetBullet turned continuous collision on for every step.
     bool IsBullet(BodyId body) const;
 
+    /// The body's shapes (valid until the next Create/Destroy call).
     std::span<const ShapeId> GetShapes(BodyId body) const;
+    /// The body the shape belongs to.
     BodyId GetBody(ShapeId shape) const;
+    /// The shape's geometry in its body's frame.
     const ShapeGeometry& GetGeometry(ShapeId shape) const;
+    /// Friction coefficient, ≥ 0.
     float GetFriction(ShapeId shape) const;
+    /// Restitution (bounciness) in [0, 1].
     float GetRestitution(ShapeId shape) const;
+    /// The user pointer given in the shape's def.
     void* GetUserData(ShapeId shape) const;
 
     /// Collision filter (filter.h). A change takes effect at the next step: contacts the new filter
     /// forbids end there (with end touch events), newly allowed pairs are found there, and the piles
     /// touching the shape wake. Stale ids throw.
+    ///@{
     void SetFilter(ShapeId shape, const Filter& filter);
     Filter GetFilter(ShapeId shape) const;
+    ///@}
+    /// True when the shape is a sensor (reports overlaps, never collides).
     bool IsSensor(ShapeId shape) const;
 
     /// Contact events of the last Step (contact_events.h); spans valid until the next Step or any
@@ -235,26 +280,32 @@ public:
     /// Sensor begin/end overlap events of the last Step (contact_events.h).
     SensorEvents GetSensorEvents() const;
     /// m/s; throws for a negative or non-finite speed.
+    ///@{
     void SetHitEventThreshold(float speed);
     float GetHitEventThreshold() const;
+    ///@}
     /// The pre-solve hook (contact_events.h): called inside Step, must not change the world; nullptr
     /// removes it. context is passed back untouched.
     void SetPreSolve(PreSolveFn fn, void* context = nullptr);
 
+    /// m/s².
     Vec2 GetGravity() const;
     /// Wakes every body.
     void SetGravity(Vec2 gravity);
+    /// The solver settings in effect.
     const SolverSettings& GetSettings() const;
     /// Validated first; turning rest states off wakes every body.
     void SetSettings(const SolverSettings& settings);
 
     /// Ids of all live bodies in creation-slot order.
     void GetBodies(std::vector<BodyId>& out) const;
+    /// Number of live bodies.
     int GetBodyCount() const;
     /// Dynamic bodies that are not frozen (the ones that cost solver time).
     int GetAwakeBodyCount() const;
     /// Live contacts whose manifold has points.
     int GetContactCount() const;
+    /// Every point of every live contact (replaces the contents of `out`).
     void GetContactPoints(std::vector<ContactPointInfo>& out) const;
 
     /// FNV-1a over every body's pose, velocity and rest state in id order: equal hashes mean equal states.
