@@ -5,7 +5,7 @@
 // derivative is the relative velocity of the anchors, Ċ = vB + ωB × rB − vA − ωA × rA. An impulse P at
 // the anchors (−P on A, +P on B, eq. 2.20) changes the velocities as in eq. (2.23)–(2.24):
 // vA −= P/MA, ωA −= (rA × P)/IA, vB += P/MB, ωB += (rB × P)/IB, with the signed 2D cross product (the
-// seed writes its magnitude: SEEDS.md trap). So after it Ċ′ = Ċ + K P with
+// seed writes its magnitude: a trap noted in docs/seeds.md). So after it Ċ′ = Ċ + K P with
 //   K = (1/MA + 1/MB) 𝟙 + (1/IA) [rA.y², −rA.x rA.y; −rA.x rA.y, rA.x²] + (1/IB) [same with rB],
 // using ω × r = (−ω r.y, ω r.x). The seed asks energy conservation (eq. 2.14) along one normal n and
 // finds eq. (2.31), |P| = 2 (relative normal speed) / (1/MA + 1/MB + (rA×n)²/IA + (rB×n)²/IB) with the
