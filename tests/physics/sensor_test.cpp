@@ -2,6 +2,7 @@
 // frozen and static visitors, visitors destroyed inside and sensors destroyed.
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <span>
 #include <vector>
 
 #include "physics_test_util.h"
@@ -126,6 +127,8 @@ TEST_CASE("a visitor destroyed inside, or the sensor destroyed, ends the visit a
     const ShapeId aShape = world.GetShapes(a)[0];
     world.Step(kDt);
     CHECK(Count(world, sensor).begins == 2);
+    CHECK(world.GetSensorOverlaps(sensor).size() == 2);
+    CHECK_THROWS_AS(world.GetSensorOverlaps(aShape), InvalidArgument);  // not a sensor
     StepN(world, 30);
     world.DestroyBody(a);
     const BodyId c = AddBox(world, {-1, 0.5f}, {0.4f, 0.4f});  // may take the destroyed shape's slot
@@ -136,8 +139,13 @@ TEST_CASE("a visitor destroyed inside, or the sensor destroyed, ends the visit a
     CHECK_FALSE(world.IsValid(e.endEvents[0].visitorShape));
     REQUIRE(e.beginEvents.size() == 1);
     CHECK(e.beginEvents[0].visitorShape == world.GetShapes(c)[0]);
+    REQUIRE(world.GetSensorOverlaps(sensor).size() == 2);
+    // By shape index: c took the destroyed shape's slot, before b's.
+    const std::span<const ShapeId> overlaps = world.GetSensorOverlaps(sensor);
+    CHECK((overlaps[0] == world.GetShapes(c)[0] && overlaps[1] == world.GetShapes(b)[0]));
     // Destroying the sensor ends both remaining visits, once, at the next step.
     world.DestroyShape(sensor);
+    CHECK_THROWS_AS(world.GetSensorOverlaps(sensor), InvalidArgument);
     world.Step(kDt);
     CHECK(world.GetSensorEvents().endEvents.size() == 2);
     CHECK(world.GetSensorEvents().beginEvents.empty());

@@ -1,8 +1,6 @@
 // Contact events, the pre-solve hook and run-time filter changes (contact_events.h, filter.h). Events
 // are plain arrays filled during Step and read after it (Box2D v3's model): nothing calls the game
 // inside the step except the pre-solve hook, which may only read.
-#include <string>
-
 #include "world_internal.h"
 
 namespace sensu {
@@ -152,5 +150,11 @@ void World::SetHitEventThreshold(float speed) {
 
 ContactEvents World::GetContactEvents() const { return {impl_->beginEvents, impl_->endEvents, impl_->hitEvents}; }
 SensorEvents World::GetSensorEvents() const { return {impl_->sensorBeginEvents, impl_->sensorEndEvents}; }
+
+std::span<const ShapeId> World::GetSensorOverlaps(ShapeId id) const {
+    const Shape& s = impl_->ShapeAt(id);
+    if (!s.isSensor) throw InvalidArgument("GetSensorOverlaps: the shape is not a sensor");
+    return s.visitors;
+}
 
 } // namespace sensu

@@ -279,6 +279,10 @@ public:
     ContactEvents GetContactEvents() const;
     /// Sensor begin/end overlap events of the last Step (contact_events.h).
     SensorEvents GetSensorEvents() const;
+    /// The shapes a sensor overlapped at the end of the last Step, by shape index (a visitor destroyed
+    /// since is still listed, with its stale id, until the next Step ends its visit). Throws for stale
+    /// ids and shapes that are not sensors.
+    std::span<const ShapeId> GetSensorOverlaps(ShapeId sensor) const;
     /// m/s; throws for a negative or non-finite speed.
     ///@{
     void SetHitEventThreshold(float speed);
