@@ -12,7 +12,9 @@
 // block can land in a faster or slower phase than its partner (measured: a 12× ratio read as 8.4×).
 //
 // A reporter of our own instead of Google Benchmark's CSV format: that one aborts when benchmarks
-// carry different user counters, and the files of this folder each report their own.
+// carry different user counters, and the files of this folder each report their own. So
+// --benchmark_format=csv (the console) and --benchmark_out_format=csv (the --benchmark_out file) are
+// served by it too, with the same columns as --csv.
 #include <benchmark/benchmark.h>
 
 #include <cstring>
@@ -50,19 +52,24 @@ public:
 
 int main(int argc, char** argv) {
     std::vector<std::string> args;
-    bool csv = false, quick = false, repetitions = false;
+    bool csv = false, csvConsole = false, outFile = false, quick = false, repetitions = false;
     for (int i = 0; i < argc; ++i) {
         const char* arg = argv[i];
         repetitions = repetitions || std::strncmp(arg, "--benchmark_repetitions", 23) == 0;
-        if (std::strcmp(arg, "--csv") == 0 && i + 1 < argc) {
-            args.push_back(std::string("--benchmark_out=") + argv[++i]);
+        outFile = outFile || std::strncmp(arg, "--benchmark_out=", 16) == 0;
+        if (std::strcmp(arg, "--benchmark_format=csv") == 0) {
+            csvConsole = true;
+        } else if (std::strcmp(arg, "--benchmark_out_format=csv") == 0) {
             csv = true;
+        } else if (std::strcmp(arg, "--csv") == 0 && i + 1 < argc) {
+            args.push_back(std::string("--benchmark_out=") + argv[++i]);
+            csv = outFile = true;
         } else if (std::strcmp(arg, "--quick") == 0) {
             args.push_back("--benchmark_min_time=0.002");
             quick = true;
         } else if (std::strncmp(arg, "--csv=", 6) == 0) {
             args.push_back(std::string("--benchmark_out=") + (arg + 6));
-            csv = true;
+            csv = outFile = true;
         } else {
             args.push_back(arg);
         }
@@ -79,12 +86,8 @@ int main(int argc, char** argv) {
     int count = static_cast<int>(args.size());
     benchmark::Initialize(&count, pointers.data());
     if (benchmark::ReportUnrecognizedArguments(count, pointers.data())) return 1;
-    if (csv) {
-        CsvReporter file;
-        benchmark::RunSpecifiedBenchmarks(nullptr, &file);
-    } else {
-        benchmark::RunSpecifiedBenchmarks();
-    }
+    CsvReporter console, file;
+    benchmark::RunSpecifiedBenchmarks(csvConsole ? &console : nullptr, csv && outFile ? &file : nullptr);
     benchmark::Shutdown();
     return 0;
 }

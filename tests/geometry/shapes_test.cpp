@@ -58,3 +58,17 @@ TEST_CASE("ConvexPolygon computes outward normals and centroid at any scale", "[
     CHECK(fromBox.centroid().x == Approx(2.0f));
     CHECK(fromBox.centroid().y == Approx(0.0f).margin(1e-6));
 }
+
+TEST_CASE("Box::FromRotation gives back the box made from an angle, bit for bit, and rejects bad rotations", "[shapes]") {
+    for (float angle : {0.0f, 0.3f, -2.0f, 3.1f}) {
+        const Box byAngle({0.5f, 0.2f}, {0.1f, -0.3f}, angle);
+        const Box byRotation = Box::FromRotation(byAngle.halfExtents(), byAngle.center(), byAngle.rotation());
+        CHECK(byRotation.rotation().c == byAngle.rotation().c);
+        CHECK(byRotation.rotation().s == byAngle.rotation().s);
+        CHECK(byRotation.Corners() == byAngle.Corners());
+    }
+    CHECK_THROWS_AS(Box::FromRotation({1, 1}, {}, Rot{0.5f, 0.5f}), InvalidArgument);
+    CHECK_THROWS_AS(Box::FromRotation({1, 1}, {}, Rot{kNaN, 0.0f}), InvalidArgument);
+    CHECK_THROWS_AS(Box::FromRotation({1, 1}, {}, Rot{1.0f, kInf}), InvalidArgument);
+    CHECK_THROWS_AS(Box::FromRotation({-1, 1}, {}, Rot{}), InvalidArgument);
+}

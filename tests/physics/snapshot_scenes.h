@@ -105,6 +105,25 @@ inline std::vector<SnapshotScene> SnapshotScenes() {
                           if (step == 110) w.SetTransform(NthBody(w, 3), {0.2f, 9.0f}, 0.4f);
                           if (step == 130) w.ApplyLinearImpulse(NthBody(w, 6), {2.0f, 0.0f}, w.GetWorldCenter(NthBody(w, 6)));
                       }});
+    // Balls bouncing (restitution 0.7: pending bounces of speculative contacts) and boxes settling (rest
+    // timers running), then a box sliding into a frozen row: whether the push wakes it depends on the
+    // support recorded when the row froze.
+    scenes.push_back({.name = "bouncing and settling, a push into a frozen row",
+                      .build = [] {
+                          World w;
+                          AddGround(w, 20.0f);
+                          for (int i = 0; i < 5; ++i) {
+                              const auto x = static_cast<float>(i);
+                              AddBox(w, {1.1f * x, 0.5f + 0.02f * x}, {0.5f, 0.5f});
+                              const BodyId ball = w.CreateBody({.type = BodyType::Dynamic, .position = {-8.0f + 1.3f * x, 1.0f + 0.7f * x}});
+                              w.CreateShape(ball, {.geometry = Circle({0, 0}, 0.2f + 0.05f * x), .restitution = 0.7f});
+                          }
+                          return w;
+                      },
+                      .warmUpSteps = 100,
+                      .act = [](World& w, int step) {
+                          if (step == 130) AddBox(w, {-2.0f, 0.5f}, {0.5f, 0.5f}, 0.0f, {1.2f, 0.0f});
+                      }});
     return scenes;
 }
 

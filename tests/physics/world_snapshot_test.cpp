@@ -3,6 +3,9 @@
 // fail (the copy diverges within the steps run).
 #include <catch2/catch.hpp>
 
+#include <string>
+
+#include "random_cases.h"
 #include "snapshot_scenes.h"
 
 using namespace sensu;
@@ -12,10 +15,11 @@ namespace {
 
 constexpr int kStepsAfterSnapshot = 240;
 
-// Steps both worlds with the scene's actions; returns the first step whose StateHash differs, or −1.
-int FirstDivergence(World& a, World& b, const SnapshotScene& scene, int steps) {
+// Steps both worlds with the scene's actions from step `from` on; returns the first step whose
+// StateHash differs, or −1.
+int FirstDivergence(World& a, World& b, const SnapshotScene& scene, int steps, int from) {
     for (int i = 0; i < steps; ++i) {
-        const int step = scene.warmUpSteps + i;
+        const int step = from + i;
         scene.act(a, step);
         scene.act(b, step);
         a.Step(kDt);
@@ -25,14 +29,20 @@ int FirstDivergence(World& a, World& b, const SnapshotScene& scene, int steps) {
     return -1;
 }
 
-World WarmedUp(const SnapshotScene& scene) {
+int FirstDivergence(World& a, World& b, const SnapshotScene& scene, int steps) {
+    return FirstDivergence(a, b, scene, steps, scene.warmUpSteps);
+}
+
+World WarmedUp(const SnapshotScene& scene, int steps) {
     World world = scene.build();
-    for (int step = 0; step < scene.warmUpSteps; ++step) {
+    for (int step = 0; step < steps; ++step) {
         scene.act(world, step);
         world.Step(kDt);
     }
     return world;
 }
+
+World WarmedUp(const SnapshotScene& scene) { return WarmedUp(scene, scene.warmUpSteps); }
 
 } // namespace
 
@@ -86,4 +96,178 @@ TEST_CASE("a clone keeps user data pointers and valid ids; the original is untou
     StepN(copy, 30);
     CHECK(copy.GetPosition(box).y < 2.0f);
     CHECK(world.GetPosition(box).y == 2.0f);
+}
+
+TEST_CASE("a world loaded from its saved bytes steps bit-identically to the original", "[physics][snapshot]") {
+    for (const SnapshotScene& scene : SnapshotScenes()) {
+        for (int at : {scene.warmUpSteps / 2, scene.warmUpSteps}) {
+            INFO(scene.name << ", saved at step " << at);
+            World original = WarmedUp(scene, at);
+            const std::vector<uint8_t> bytes = original.Save();
+            World restored = World::Load(bytes);
+            CHECK(restored.StateHash() == original.StateHash());
+            CHECK(restored.Save() == bytes);
+            CHECK(FirstDivergence(original, restored, scene, kStepsAfterSnapshot, at) == -1);
+            // Everything saved (contacts, impulses, the broad phase, counters) is still equal, not only the bodies.
+            CHECK(restored.Save() == original.Save());
+        }
+    }
+}
+
+TEST_CASE("a world saved at any step of settling and bouncing steps on as the original", "[physics][snapshot]") {
+    // Snapshots every 4 steps while bodies bounce, slow down and freeze, and while a push arrives: rest
+    // timers, rest candidates and pending bounces are mid-way at some of them.
+    const SnapshotScene scene = SnapshotScenes().back();
+    World original = scene.build();
+    int diverged = 0, compared = 0;
+    for (int step = 0; step < 200; ++step) {
+        if (step % 4 == 0) {
+            World restored = World::Load(original.Save());
+            World reference = original.Clone();
+            diverged += FirstDivergence(reference, restored, scene, 30, step) >= 0 ? 1 : 0;
+            ++compared;
+        }
+        scene.act(original, step);
+        original.Step(kDt);
+    }
+    CHECK(compared == 50);
+    CHECK(diverged == 0);
+}
+
+TEST_CASE("forces applied before a snapshot act in the copy", "[physics][snapshot]") {
+    World world;
+    AddGround(world);
+    const BodyId box = AddBox(world, {0, 0.5f}, {0.5f, 0.5f});
+    StepN(world, 5);
+    world.ApplyForce(box, {30.0f, 5.0f}, world.GetWorldCenter(box) + Vec2{0.0f, 0.4f});
+    world.ApplyTorque(box, 2.0f);
+    World restored = World::Load(world.Save());
+    World copy = world.Clone();
+    for (World* w : {&world, &restored, &copy}) w->Step(kDt);
+    CHECK(world.GetLinearVelocity(box).x > 0.0f);
+    CHECK(restored.StateHash() == world.StateHash());
+    CHECK(copy.StateHash() == world.StateHash());
+}
+
+TEST_CASE("saving twice gives the same bytes", "[physics][snapshot]") {
+    World world = WarmedUp(SnapshotScenes()[3]);
+    const std::vector<uint8_t> first = world.Save();
+    CHECK(world.Save() == first);
+    CHECK(World::Load(first).Save() == first);
+    world.Step(kDt);
+    CHECK(world.Save() != first);  // and the bytes do change with the state
+}
+
+TEST_CASE("loading keeps ids valid and sets user data to nullptr", "[physics][snapshot]") {
+    int tag = 5;
+    World world;
+    AddGround(world);
+    const BodyId gone = AddBox(world, {0, 1}, {0.5f, 0.5f});
+    const BodyId box = world.CreateBody({.type = BodyType::Dynamic, .position = {2, 1}, .userData = &tag});
+    const ShapeId shape = world.CreateShape(box, {.geometry = Box({0.5f, 0.5f}), .userData = &tag});
+    world.DestroyBody(gone);
+    StepN(world, 10);
+    World restored = World::Load(world.Save());
+    CHECK(restored.IsValid(box));
+    CHECK(restored.IsValid(shape));
+    CHECK_FALSE(restored.IsValid(gone));
+    CHECK(restored.GetUserData(box) == nullptr);
+    CHECK(restored.GetUserData(shape) == nullptr);
+    CHECK(world.GetUserData(box) == &tag);
+    // The free slots and generations came along: the next body gets the same id in both worlds.
+    const BodyId again = world.CreateBody({.type = BodyType::Dynamic});
+    CHECK(restored.CreateBody({.type = BodyType::Dynamic}) == again);
+    CHECK(again.index == gone.index);
+    CHECK(again.generation != gone.generation);
+}
+
+namespace {
+
+std::string LoadError(std::span<const uint8_t> bytes) {
+    try {
+        World::Load(bytes);
+    } catch (const InvalidArgument& e) {
+        return e.what();
+    }
+    return "";
+}
+
+// A small world with every kind of shape, contacts and a destroyed body, for the corruption tests.
+World SmallWorld() {
+    World world;
+    AddGround(world, 5.0f);
+    const Vec2 tri[3] = {{-0.3f, -0.2f}, {0.3f, -0.2f}, {0.0f, 0.3f}};
+    const ShapeGeometry shapes[] = {Circle({0, 0}, 0.3f), Capsule({-0.2f, 0}, {0.2f, 0}, 0.15f), Box({0.3f, 0.2f}, {0.1f, 0}, 0.3f),
+                                    ConvexPolygon(tri)};
+    for (int i = 0; i < 8; ++i) {
+        const BodyId b = world.CreateBody({.type = BodyType::Dynamic, .position = {-2.0f + 0.6f * static_cast<float>(i), 0.5f + 0.3f * static_cast<float>(i % 3)}});
+        world.CreateShape(b, {.geometry = shapes[i % 4]});
+    }
+    const BodyId wall = world.CreateBody({.type = BodyType::Static});
+    world.CreateShape(wall, {.geometry = Segment({3, 0}, {4, 2})});
+    world.DestroyBody(NthBody(world, 3));
+    StepN(world, 40);
+    return world;
+}
+
+} // namespace
+
+TEST_CASE("malformed snapshots throw InvalidArgument naming the problem", "[physics][snapshot]") {
+    const std::vector<uint8_t> bytes = SmallWorld().Save();
+    CHECK(LoadError({}).find("no SENSUWLD header") != std::string::npos);
+    const std::vector<uint8_t> text = {'h', 'e', 'l', 'l', 'o', ' ', 'w', 'o', 'r', 'l', 'd', '!', '!'};
+    CHECK(LoadError(text).find("no SENSUWLD header") != std::string::npos);
+
+    std::vector<uint8_t> newer = bytes;
+    newer[8] = 2;  // the version, little-endian after the magic
+    CHECK(LoadError(newer).find("format version 2 is not supported") != std::string::npos);
+
+    std::vector<uint8_t> longer = bytes;
+    longer.push_back(0);
+    CHECK(LoadError(longer).find("1 bytes follow the end") != std::string::npos);
+
+    // Every truncation, cut anywhere.
+    int truncatedThrows = 0;
+    for (size_t n = 0; n < bytes.size(); ++n) {
+        const std::string error = LoadError(std::span(bytes).first(n));
+        truncatedThrows += error.empty() ? 0 : 1;
+    }
+    CHECK(truncatedThrows == static_cast<int>(bytes.size()));
+    CHECK(LoadError(std::span(bytes).first(bytes.size() - 3)).find("truncated") != std::string::npos);
+
+    // 0xffffffff written over every 4 bytes in turn: each count it hits is refused before anything is
+    // allocated; whatever it hits, Load throws InvalidArgument or loads (never another exception).
+    int hugeCounts = 0;
+    for (size_t at = 12; at + 4 <= bytes.size(); ++at) {
+        std::vector<uint8_t> bad = bytes;
+        std::fill_n(bad.begin() + static_cast<std::ptrdiff_t>(at), 4, uint8_t{0xff});
+        hugeCounts += LoadError(bad).find("exceeds the data left") != std::string::npos ? 1 : 0;
+    }
+    CHECK(hugeCounts >= 8);  // the world's lists, the broad phase's, the bodies' shape lists
+}
+
+TEST_CASE("randomly corrupted snapshots either throw InvalidArgument or load a world that steps", "[physics][snapshot]") {
+    const std::vector<uint8_t> bytes = SmallWorld().Save();
+    Rng rng(15003);
+    int thrown = 0, loaded = 0;
+    for (int trial = 0; trial < 3000; ++trial) {
+        std::vector<uint8_t> bad = bytes;
+        const int flips = rng.Int(1, 4);
+        for (int k = 0; k < flips; ++k) {
+            const auto at = static_cast<size_t>(rng.Int(12, static_cast<int>(bad.size()) - 1));
+            bad[at] = rng.Chance(0.5f) ? static_cast<uint8_t>(rng.Int(0, 255)) : static_cast<uint8_t>(bad[at] ^ (1u << rng.Int(0, 7)));
+        }
+        try {
+            World world = World::Load(bad);
+            // A flipped iteration count is valid but may ask for a billion passes: step only sane ones.
+            const SolverSettings& st = world.GetSettings();
+            if (st.velocityIterations <= 50 && st.positionIterations <= 50 && st.continuousMaxImpacts <= 50) StepN(world, 5);
+            ++loaded;
+        } catch (const InvalidArgument&) {
+            ++thrown;
+        }
+    }
+    // Both outcomes occur: bit flips in numbers load, flips in ids, counts and lists are caught.
+    CHECK(thrown > 300);
+    CHECK(loaded > 300);
 }

@@ -37,6 +37,16 @@ Box::Box(Vec2 halfExtents, Vec2 center, float angle) : halfExtents_(halfExtents)
     rotation_ = Rot::FromAngle(angle);
 }
 
+Box Box::FromRotation(Vec2 halfExtents, Vec2 center, Rot rotation) {
+    RequireFinite(rotation.c, "Box rotation cosine");
+    RequireFinite(rotation.s, "Box rotation sine");
+    if (!(std::abs(rotation.c * rotation.c + rotation.s * rotation.s - 1.0f) <= 1e-5f))
+        throw InvalidArgument("Box rotation must have unit length");
+    Box box(halfExtents, center);
+    box.rotation_ = rotation;
+    return box;
+}
+
 std::array<Vec2, 4> Box::Corners() const {
     const Vec2 h = halfExtents_;
     return {center_ + Rotate(rotation_, {-h.x, -h.y}), center_ + Rotate(rotation_, {h.x, -h.y}),

@@ -48,6 +48,24 @@ public:
         }
     }
 
+    /// Snapshot support (world_snapshot.cpp): both structures as they are (the one not in use holds no live
+    /// proxy, but its free lists decide the ids it hands out after a switch back).
+    template <class Archive>
+    void Transfer(Archive& ar) {
+        ar(kind_, tree_, morton_);
+    }
+    /// After loading untrusted data: nullptr when both structures are consistent, else what is wrong.
+    const char* RestoreAfterLoad() {
+        if (const char* problem = tree_.CheckStructure()) return problem;
+        if (const char* problem = morton_.RestoreCells()) return problem;
+        const int unused = kind_ == BroadPhaseKind::MortonQuadtree ? tree_.ProxyCount() : morton_.ProxyCount();
+        return unused == 0 ? nullptr : "the broad phase not in use holds proxies";
+    }
+    /// Whether `proxy` is a live proxy (any int is accepted), the shape index it holds, how many are live.
+    bool IsProxy(int proxy) const { return kind_ == BroadPhaseKind::MortonQuadtree ? morton_.IsProxy(proxy) : tree_.IsProxy(proxy); }
+    int UserData(int proxy) const { return kind_ == BroadPhaseKind::MortonQuadtree ? morton_.UserData(proxy) : tree_.UserData(proxy); }
+    int ProxyCount() const { return kind_ == BroadPhaseKind::MortonQuadtree ? morton_.ProxyCount() : tree_.ProxyCount(); }
+
 private:
     BroadPhaseKind kind_ = BroadPhaseKind::AabbTree;
     DynamicTree tree_;

@@ -55,7 +55,7 @@ public:
     /// corrupt count cannot make the caller allocate more than the input's size.
     size_t Count(size_t minItemBytes) {
         const uint32_t n = U32();
-        if (n > Remaining() / minItemBytes) Fail("a count of " + std::to_string(n) + " items exceeds the data left");
+        if (n > Remaining() / (minItemBytes > 0 ? minItemBytes : 1)) Fail("a count of " + std::to_string(n) + " items exceeds the data left");
         return n;
     }
     size_t Remaining() const { return bytes_.size() - at_; }

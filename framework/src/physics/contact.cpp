@@ -11,6 +11,7 @@ namespace sensu {
 using detail::Body;
 using detail::Contact;
 using detail::kNull;
+using detail::PairKey;
 using detail::Shape;
 
 namespace {
@@ -20,12 +21,6 @@ namespace {
 bool ComesFirst(const Shape& a, int ia, const Shape& b, int ib) {
     if (a.geometry.index() != b.geometry.index()) return a.geometry.index() > b.geometry.index();
     return ia < ib;
-}
-
-uint64_t PairKey(int a, int b) {
-    const auto lo = static_cast<uint64_t>(a < b ? a : b);
-    const auto hi = static_cast<uint64_t>(a < b ? b : a);
-    return (hi << 32) | lo;
 }
 
 Manifold Collide(const ShapeGeometry& ga, const Transform& xa, const ShapeGeometry& gb, const Transform& xb, float margin) {

@@ -166,4 +166,48 @@ int DynamicTree::Balance(int a) {
     return up;
 }
 
+int DynamicTree::ProxyCount() const {
+    int n = 0;
+    for (const Node& node : nodes_) n += node.height == 0 ? 1 : 0;
+    return n;
+}
+
+const char* DynamicTree::CheckStructure() const {
+    const int n = static_cast<int>(nodes_.size());
+    auto inRange = [n](int id) { return id >= 0 && id < n; };
+    if (root_ != -1 && !(inRange(root_) && nodes_[root_].parent == -1)) return "dynamic tree: bad root";
+    // Every node reached once from the root (no cycles, no shared children), children pointing back.
+    std::vector<uint8_t> seen(static_cast<size_t>(n), 0);
+    std::vector<int> reached;
+    if (root_ >= 0) reached.push_back(root_);
+    for (size_t k = 0; k < reached.size(); ++k) {
+        const int id = reached[k];
+        if (seen[id]) return "dynamic tree: a node is reached twice";
+        seen[id] = 1;
+        const Node& node = nodes_[id];
+        if (node.child1 < 0) {
+            if (node.child2 != -1 || node.height != 0) return "dynamic tree: a leaf has a child or a height";
+            continue;
+        }
+        for (int child : {node.child1, node.child2}) {
+            if (!inRange(child) || nodes_[child].parent != id) return "dynamic tree: a child is out of range or has another parent";
+            reached.push_back(child);
+        }
+    }
+    // Heights as Refit sets them (Balance relies on them to find internal nodes).
+    for (int id : reached) {
+        const Node& node = nodes_[id];
+        if (node.child1 >= 0 && node.height != 1 + std::max(nodes_[node.child1].height, nodes_[node.child2].height))
+            return "dynamic tree: a node's height is not one more than its taller child's";
+    }
+    int free = 0;
+    for (int id = freeList_; id != -1; id = nodes_[id].parent) {
+        if (!inRange(id) || seen[id] || nodes_[id].height != -1) return "dynamic tree: bad free list";
+        seen[id] = 1;
+        ++free;
+    }
+    if (static_cast<int>(reached.size()) + free != n) return "dynamic tree: a node is neither in the tree nor free";
+    return nullptr;
+}
+
 } // namespace sensu::detail

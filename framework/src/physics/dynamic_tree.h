@@ -21,6 +21,20 @@ public:
     int UserData(int proxy) const { return nodes_[proxy].userData; }
     int Height() const { return root_ < 0 ? 0 : nodes_[root_].height; }
 
+    /// Snapshot support (world_snapshot.cpp): the nodes, root and free list as they are, so a loaded tree
+    /// answers queries in the same order. Archive: `ar(fields…)` and `Archive::kLoading`.
+    template <class Archive>
+    void Transfer(Archive& ar) {
+        ar(nodes_, root_, freeList_);
+    }
+    /// After loading untrusted data: nullptr when the nodes form one tree (children in range, parents
+    /// pointing back, heights as Refit sets them) plus a free list holding every other node; otherwise
+    /// what is wrong.
+    const char* CheckStructure() const;
+    /// Whether `id` is a live proxy (a leaf of the tree); any int is accepted.
+    bool IsProxy(int id) const { return id >= 0 && id < static_cast<int>(nodes_.size()) && nodes_[id].height == 0; }
+    int ProxyCount() const;
+
     /// Calls visit(userData) for every proxy whose fat AABB overlaps `box`, in a deterministic order.
     template <class Visit>
     void Query(const AABB& box, Visit&& visit) const {
@@ -50,6 +64,10 @@ private:
         int height = 0;   // leaf 0, free -1
         int userData = -1;
         bool IsLeaf() const { return child1 < 0; }
+        template <class Archive>
+        void Transfer(Archive& ar) {
+            ar(aabb, parent, child1, child2, height, userData);
+        }
     };
 
     int AllocateNode();

@@ -211,4 +211,64 @@ void MortonQuadtree::Rebuild() {
         if (proxies_[i].cell != kFree) Link(i);
 }
 
+const char* MortonQuadtree::RestoreCells() {
+    if (!(rootSize_ >= 0.0f) || (rootSize_ == 0.0f ? depth_ != 0 : (depth_ < 1 || depth_ > kMaxDepth))) return "Morton quadtree: bad root or depth";
+    // As Rebuild leaves them (all empty before the first rebuild: every proxy is in the overflow list then).
+    const bool rooted = rootSize_ > 0.0f;
+    cellSize_.resize(rooted ? depth_ + 1 : 0);
+    for (int level = 0; level < static_cast<int>(cellSize_.size()); ++level) cellSize_[level] = std::ldexp(rootSize_, -level);
+    head_.assign(rooted ? QuadtreeCellCount(depth_) : 0, -1);
+    subtreeCount_.assign(head_.size(), 0);
+    levelCount_.assign(cellSize_.size(), 0);
+    overflowHead_ = -1;
+    overflowCount_ = 0;
+    liveCount_ = 0;
+    const int n = static_cast<int>(proxies_.size());
+    auto linkInRange = [n](int id) { return id >= -1 && id < n; };
+    // A live proxy sits where Link would put it now; the first of each list (prev −1) is its head.
+    for (int p = 0; p < n; ++p) {
+        const Proxy& proxy = proxies_[p];
+        if (proxy.cell == kFree) continue;
+        ++liveCount_;
+        if (proxy.cell != CellOf(proxy.aabb)) return "Morton quadtree: a proxy is not in the cell its box belongs to";
+        if (!linkInRange(proxy.prev) || !linkInRange(proxy.next)) return "Morton quadtree: a list link is out of range";
+        if (proxy.prev != -1) continue;
+        int& head = proxy.cell == kOverflow ? overflowHead_ : head_[proxy.cell];
+        if (head != -1) return "Morton quadtree: a cell has two first proxies";
+        head = p;
+    }
+    // Each list walked from its head: links that agree both ways, every live proxy met exactly once.
+    std::vector<uint8_t> seen(static_cast<size_t>(n), 0);
+    int linked = 0;
+    auto walk = [&](int head, int cell) {
+        for (int p = head, prev = -1; p != -1; prev = p, p = proxies_[p].next) {
+            if (seen[p] || proxies_[p].cell != cell || proxies_[p].prev != prev) return false;
+            seen[p] = 1;
+            ++linked;
+            if (cell == kOverflow) {
+                ++overflowCount_;
+                continue;
+            }
+            ++levelCount_[QuadtreeLevel(static_cast<uint32_t>(cell))];
+            for (uint32_t c = static_cast<uint32_t>(cell);; c = QuadtreeParent(c)) {
+                ++subtreeCount_[c];
+                if (c == 0) break;
+            }
+        }
+        return true;
+    };
+    if (!walk(overflowHead_, kOverflow)) return "Morton quadtree: broken overflow list";
+    for (int c = 0; c < static_cast<int>(head_.size()); ++c)
+        if (head_[c] != -1 && !walk(head_[c], c)) return "Morton quadtree: broken cell list";
+    if (linked != liveCount_) return "Morton quadtree: a proxy is not reachable from its cell";
+    int free = 0;
+    for (int p = freeList_; p != -1; p = proxies_[p].next) {
+        if (p < 0 || p >= n || seen[p] || proxies_[p].cell != kFree) return "Morton quadtree: bad free list";
+        seen[p] = 1;
+        ++free;
+    }
+    if (liveCount_ + free != n) return "Morton quadtree: a proxy is neither live nor free";
+    return nullptr;
+}
+
 } // namespace sensu::detail

@@ -35,6 +35,21 @@ public:
     /// Quadtree depth of the current root (0 before the first rebuild).
     int Depth() const { return depth_; }
 
+    /// Snapshot support (world_snapshot.cpp): the proxies with their list links, the free list and the
+    /// root; the cells' heads and counts follow from these and are rebuilt on loading (RestoreCells), so
+    /// a loaded quadtree answers queries in the same order. Archive: `ar(fields…)` and `Archive::kLoading`.
+    template <class Archive>
+    void Transfer(Archive& ar) {
+        ar(proxies_, freeList_, rootLower_, rootSize_, depth_);
+    }
+    /// After loading untrusted data: rebuilds the cells' heads and counts from the proxies and returns
+    /// nullptr, or what is wrong (a proxy outside the cell its box belongs to, broken lists, a bad root).
+    const char* RestoreCells();
+    /// Whether `id` is a live proxy; any int is accepted.
+    bool IsProxy(int id) const { return id >= 0 && id < static_cast<int>(proxies_.size()) && proxies_[id].cell != kFree; }
+    int ProxyCount() const { return liveCount_; }
+    int UserData(int proxy) const { return proxies_[proxy].userData; }
+
     /// Calls visit(userData) for every proxy whose fat AABB overlaps `box`: first the overflow list, then
     /// the cells in depth-first Morton order (deterministic for the same history of calls).
     ///
@@ -74,6 +89,10 @@ private:
         int cell = kFree;   // linear quadtree index, kOverflow or kFree
         int prev = -1;      // neighbours in the cell's (or overflow) list; next is the free list link when free
         int next = -1;
+        template <class Archive>
+        void Transfer(Archive& ar) {
+            ar(aabb, userData, cell, prev, next);
+        }
     };
 
     template <class Visit>

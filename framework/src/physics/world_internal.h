@@ -18,6 +18,13 @@ namespace detail {
 
 inline constexpr int kNull = -1;
 
+// Key of WorldImpl::contactByPair: the two shape indices, in either order.
+inline uint64_t PairKey(int shapeA, int shapeB) {
+    const auto lo = static_cast<uint64_t>(shapeA < shapeB ? shapeA : shapeB);
+    const auto hi = static_cast<uint64_t>(shapeA < shapeB ? shapeB : shapeA);
+    return (hi << 32) | lo;
+}
+
 struct Body {
     BodyType type = BodyType::Static;
     uint32_t generation = 0;

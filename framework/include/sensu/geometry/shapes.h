@@ -54,6 +54,9 @@ class Box {
 public:
     /// halfExtents.x > 0 and halfExtents.y > 0; angle in radians (local frame of the shape).
     Box(Vec2 halfExtents, Vec2 center = {}, float angle = 0.0f);
+    /// The same box from its rotation as stored (cos, sin), so a saved box comes back bit for bit;
+    /// rotation must be finite and of unit length (within 1e-5).
+    static Box FromRotation(Vec2 halfExtents, Vec2 center, Rot rotation);
     /// Half width and half height (m), both > 0.
     Vec2 halfExtents() const { return halfExtents_; }
     /// Centre (m, local frame).

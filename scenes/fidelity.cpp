@@ -1,0 +1,108 @@
+// The fidelity harness's run (fidelity.h): rest-off copies beside the rest-on world, and the energy
+// windows.
+#include "sensu_scenes/fidelity.h"
+
+#include <algorithm>
+#include <random>
+
+namespace sensu::scenes {
+
+namespace {
+
+constexpr float kDt = 1.0f / 60.0f;
+
+// Kinetic plus potential energy of the dynamic bodies, J (potential from y = 0, the ground's top).
+double MechanicalEnergy(const World& world, const std::vector<BodyId>& ids) {
+    const Vec2 g = world.GetGravity();
+    double e = 0.0;
+    for (BodyId id : ids) {
+        if (world.GetType(id) != BodyType::Dynamic) continue;
+        const double m = world.GetMass(id);
+        const Vec2 v = world.GetLinearVelocity(id);
+        const float w = world.GetAngularVelocity(id);
+        e += 0.5 * m * LengthSquared(v) + 0.5 * static_cast<double>(world.GetInertia(id)) * w * w - m * Dot(g, world.GetWorldCenter(id));
+    }
+    return e;
+}
+
+// A rest-off copy made at a snapshot, with the bodies that were frozen then.
+struct Copy {
+    World world;
+    int stepsLeft = 0;
+    std::vector<BodyId> frozen{};
+    std::vector<float> deviation{};  // m, largest distance from the rest-on world so far, per frozen body
+};
+
+void ApplyEvents(const FidelityScene& scene, World& world, int step) {
+    for (const FidelityEvent& e : scene.events)
+        if (e.step == step) e.apply(world);
+}
+
+} // namespace
+
+FidelityResult RunFidelity(FidelityScene& scene, const FidelityOptions& options) {
+    FidelityResult result;
+    World& world = scene.world;
+
+    // Snapshot steps: after 1.5 s (piles have had time to freeze), with a full window before the end.
+    std::mt19937_64 draw(scene.seed * 31 + static_cast<uint64_t>(scene.kind) + 7);
+    const int first = 90, last = scene.steps - options.windowSteps;
+    std::vector<int> snapshotSteps;
+    for (int k = 0; k < options.snapshots && last > first; ++k)
+        snapshotSteps.push_back(first + static_cast<int>(draw() % static_cast<uint64_t>(last - first)));
+
+    std::vector<double> energy;  // after each step
+    std::vector<Copy> copies;
+    std::vector<BodyId> ids;
+    int lastEvent = -1;
+    for (int step = 0; step < scene.steps; ++step) {
+        for (int s : snapshotSteps) {
+            if (s != step) continue;
+            Copy copy{.world = world.Clone(), .stepsLeft = options.windowSteps};
+            world.GetBodies(ids);
+            for (BodyId id : ids)
+                if (world.GetType(id) == BodyType::Dynamic && !world.IsAwake(id)) copy.frozen.push_back(id);
+            copy.deviation.assign(copy.frozen.size(), 0.0f);
+            SolverSettings off = copy.world.GetSettings();
+            off.restStates = false;
+            copy.world.SetSettings(off);
+            copies.push_back(std::move(copy));
+        }
+        for (const FidelityEvent& e : scene.events) lastEvent = e.step <= step ? std::max(lastEvent, e.step) : lastEvent;
+        ApplyEvents(scene, world, step);
+        world.Step(kDt);
+        for (Copy& copy : copies) {
+            ApplyEvents(scene, copy.world, step);
+            copy.world.Step(kDt);
+            for (size_t i = 0; i < copy.frozen.size(); ++i) {
+                const BodyId id = copy.frozen[i];
+                if (!world.IsValid(id) || !copy.world.IsValid(id)) continue;  // destroyed by the script
+                copy.deviation[i] = std::max(copy.deviation[i], Distance(world.GetPosition(id), copy.world.GetPosition(id)));
+            }
+            if (--copy.stepsLeft > 0) continue;
+            ++result.snapshots;
+            for (float d : copy.deviation) {
+                ++result.frozenChecked;
+                result.violations += d > options.tolerance ? 1 : 0;
+                result.maxDeviation = std::max(result.maxDeviation, d);
+            }
+        }
+        std::erase_if(copies, [](const Copy& c) { return c.stepsLeft <= 0; });
+
+        // Energy: windows of one second that start a second after the start and after the last event (a
+        // kinematic body moves from its start event to its stop event, so that counts as one long event).
+        world.GetBodies(ids);
+        energy.push_back(MechanicalEnergy(world, ids));
+        const int start = step - options.windowSteps;
+        const int quiet = std::max(options.windowSteps, lastEvent + options.windowSteps);
+        if (start < quiet) continue;
+        ++result.energyWindows;
+        const double lowest = *std::min_element(energy.begin() + start, energy.end());
+        const double rise = (energy.back() - lowest) / std::max(std::abs(lowest), 1e-9);
+        result.maxEnergyRise = std::max(result.maxEnergyRise, static_cast<float>(rise));
+    }
+    result.energyViolation = result.maxEnergyRise > options.energyRise;
+    return result;
+}
+
+} // namespace sensu::scenes

@@ -1,0 +1,94 @@
+// The fidelity harness's fast subset (sensu_scenes/fidelity.h): the first 48 scenes of
+// sensu-bench-fidelity, which runs 1,000 (bench/fidelity/README.md has today's figures). Rest states
+// must change nothing a player can see, energy must not appear from nowhere.
+//
+// Asserted: what holds today on these 48 scenes and on the bench's first 400: no violations in mover
+// and dominoes scenes, no energy rise except in mover scenes. Reported (WARN, per kind), not yet
+// asserted: the kinds other helpers are fixing (issue 15 items 1, 4): spawn (a body created overlapping
+// a frozen pile; 793 violations in 79 of 125 scenes at 1,000), slope (slow creep freezes; 49 in 20),
+// pile, impact and destroy (2, 16, 19), energy rises in mover scenes after the mover stops (3 of 125).
+// At 1,000 scenes dominoes (6 violations in 3 scenes), spawn (2) and rolling (1 energy rise) fail too.
+// Tighten AssertViolations and AssertEnergy as the fixes land.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <sstream>
+
+#include "sensu_scenes/fidelity.h"
+
+using namespace sensu;
+using namespace sensu::scenes;
+
+namespace {
+
+constexpr int kScenesPerKind = 6;
+
+// Kinds whose rest-off copies must never move a frozen body more than 1 cm away, today.
+bool AssertViolations(FidelityKind kind) { return kind == FidelityKind::Mover || kind == FidelityKind::Dominoes; }
+// Kinds whose energy must never rise more than 0.5 % over a quiet second, today.
+bool AssertEnergy(FidelityKind kind) { return kind != FidelityKind::Mover; }
+
+} // namespace
+
+TEST_CASE("fidelity harness: rest-off copies of frozen bodies stay put, energy does not rise", "[physics][fidelity]") {
+    std::ostringstream report;
+    report << "kind: scenes, frozen bodies checked, violations (> 1 cm), max deviation m, energy rises (> 0.5 %), max rise\n";
+    for (int k = 0; k < kFidelityKindCount; ++k) {
+        const auto kind = static_cast<FidelityKind>(k);
+        int frozen = 0, violations = 0, energyRises = 0, energyWindows = 0;
+        float maxDeviation = 0.0f, maxRise = 0.0f;
+        for (int i = 0; i < kScenesPerKind; ++i) {
+            // The bench's scene numbering: scene n has kind n mod 8 and seed 1 + n.
+            const int n = i * kFidelityKindCount + k;
+            FidelityScene scene = BuildFidelityScene(kind, 1 + static_cast<uint64_t>(n));
+            const FidelityResult r = RunFidelity(scene);
+            frozen += r.frozenChecked;
+            violations += r.violations;
+            energyRises += r.energyViolation ? 1 : 0;
+            energyWindows += r.energyWindows;
+            maxDeviation = std::max(maxDeviation, r.maxDeviation);
+            maxRise = std::max(maxRise, r.maxEnergyRise);
+        }
+        report << FidelityKindName(kind) << ": " << kScenesPerKind << ", " << frozen << ", " << violations << ", " << maxDeviation << ", "
+               << energyRises << ", " << maxRise << "\n";
+        INFO(FidelityKindName(kind));
+        CHECK(energyWindows > 0);
+        if (AssertViolations(kind)) {
+            CHECK(frozen > 0);  // or the check below could not fail
+            CHECK(violations == 0);
+        }
+        if (AssertEnergy(kind)) CHECK(energyRises == 0);
+    }
+    WARN(report.str());
+}
+
+TEST_CASE("fidelity harness: freezing moving bodies is caught", "[physics][fidelity]") {
+    // Rest thresholds so loose that bodies sliding down slopes freeze: the rest-off copies must slide on.
+    int violations = 0, frozen = 0;
+    for (uint64_t seed = 1; seed <= 10; ++seed) {
+        FidelityScene scene = BuildFidelityScene(FidelityKind::Slope, seed);
+        SolverSettings loose = scene.world.GetSettings();
+        loose.restLinearSpeed = 10.0f;
+        loose.restAngularSpeed = 10.0f;
+        loose.supportNormalY = 0.5f;
+        scene.world.SetSettings(loose);
+        const FidelityResult r = RunFidelity(scene);
+        violations += r.violations;
+        frozen += r.frozenChecked;
+    }
+    CHECK(frozen > 0);
+    CHECK(violations > 0);
+}
+
+TEST_CASE("fidelity harness: the same scene gives the same result", "[physics][fidelity]") {
+    for (int k = 0; k < kFidelityKindCount; ++k) {
+        const auto kind = static_cast<FidelityKind>(k);
+        FidelityScene a = BuildFidelityScene(kind, 99);
+        FidelityScene b = BuildFidelityScene(kind, 99);
+        const FidelityResult ra = RunFidelity(a), rb = RunFidelity(b);
+        CHECK(ra.frozenChecked == rb.frozenChecked);
+        CHECK(ra.violations == rb.violations);
+        CHECK(ra.maxEnergyRise == rb.maxEnergyRise);
+        CHECK(a.world.StateHash() == b.world.StateHash());
+    }
+}
