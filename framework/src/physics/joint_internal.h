@@ -45,6 +45,8 @@ struct Joint {
     Vec2 reactionForce{};           // N on B, last step
     float reactionTorque = 0.0f;    // N·m on B, last step
     float motorReaction = 0.0f;     // N·m (revolute, wheel) or N (prismatic) of the motor, last step
+    uint32_t solvedStep = 0;        // WorldImpl::stepIndex when the reactions were stored (else they are 0)
+    bool drives = false;            // Drives(*this), kept by WorldImpl::RefreshJointDrive
 };
 
 // Soft constraint coefficients (Catto's soft step): a spring of angular frequency ω = 2π f and damping
@@ -145,6 +147,9 @@ void SolveMotorVelocity(SolverJoint& sj, SolverVelocity* v, const JointStepConte
 // `motor`), limits; and the limit's position correction, returning the limit error (m).
 void SolveAxialRows(SolverJoint& sj, SolverVelocity& a, SolverVelocity& b, const JointStepContext& ctx, bool motor);
 float CorrectAxialLimit(const SolverJoint& sj, SolverBody& A, SolverBody& B, const JointStepContext& ctx);
+
+// A joint that drives its bodies (a running motor, a mouse or motor joint): they must not rest.
+bool Drives(const Joint& joint);
 
 // N and N·m on B from the accumulated impulses of a step of 1/invDt seconds.
 void JointReaction(const SolverJoint& sj, float invDt, Vec2& force, float& torque);

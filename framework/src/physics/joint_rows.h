@@ -31,11 +31,14 @@ inline Vec2 Solve22(float k11, float k12, float k22, Vec2 r) {
 
 inline float InverseOrZero(float k) { return k > 0.0f ? 1.0f / k : 0.0f; }
 
-// Turns a solver body's pose in the position pass.
+// Moves and turns a solver body's pose in the position pass. The corrections are small (at most
+// maxAngularCorrection), so the rotation turns by da to first order and is renormalised, as the
+// contacts' position pass does, instead of a sine and cosine per call.
 inline void MoveBody(SolverBody& body, Vec2 dc, float da) {
     body.center += dc;
+    if (da == 0.0f) return;
     body.angle += da;
-    body.q = Rot::FromAngle(body.angle);
+    body.q = NormalizeRot({body.q.c - da * body.q.s, body.q.s + da * body.q.c});
 }
 
 } // namespace sensu::detail
