@@ -22,6 +22,13 @@ Softness MakeSoftness(float frequencyHz, float dampingRatio, float h) {
     return {omega / (2.0f * dampingRatio + h * omega), a / (1.0f + a), 1.0f / (1.0f + a)};
 }
 
+bool Drives(const Joint& j) {
+    if (const auto* r = std::get_if<RevoluteJointDef>(&j.def)) return r->enableMotor && r->motorSpeed != 0.0f && r->maxMotorTorque > 0.0f;
+    if (const auto* p = std::get_if<PrismaticJointDef>(&j.def)) return p->enableMotor && p->motorSpeed != 0.0f && p->maxMotorForce > 0.0f;
+    if (const auto* w = std::get_if<WheelJointDef>(&j.def)) return w->enableMotor && w->motorSpeed != 0.0f && w->maxMotorTorque > 0.0f;
+    return j.type == JointType::Mouse || j.type == JointType::Motor;
+}
+
 void JointReaction(const SolverJoint& sj, float invDt, Vec2& force, float& torque) {
     const JointImpulses& j = sj.impulses;
     const float axial = j.axial + j.spring + j.lower - j.upper;
@@ -87,8 +94,17 @@ void WorldImpl::DestroyJointAt(int index) {
             movedShapes.push_back(static_cast<int>(sid.index));
         }
     }
+    if (joint.drives) --drivingJoints;
+    joint.drives = false;
     joint.alive = false;
     freeJoints.push_back(static_cast<uint32_t>(index));
+}
+
+void WorldImpl::RefreshJointDrive(int index) {
+    Joint& joint = joints[index];
+    const bool drives = Drives(joint);
+    drivingJoints += (drives ? 1 : 0) - (joint.drives ? 1 : 0);
+    joint.drives = drives;
 }
 
 // Hook in SolveVelocities after the contacts' pre-step: one solver joint per joint with a moving
@@ -201,17 +217,13 @@ bool WorldImpl::SolveJointPositions() {
     return done;
 }
 
-// Hook after the contacts' impulses are stored: warm-starting impulses and the reaction of the step.
-// Joints outside the solver this step (frozen piles) report no reaction.
+// Hook after the contacts' impulses are stored: warm-starting impulses and the reaction of the step,
+// stamped with the step (joints outside the solver this step, in frozen piles, read no reaction).
 void WorldImpl::StoreJointImpulses(float dt) {
-    for (Joint& joint : joints) {
-        joint.reactionForce = {};
-        joint.reactionTorque = 0.0f;
-        joint.motorReaction = 0.0f;
-    }
     for (const SolverJoint& sj : solverJoints) {
         Joint& joint = joints[sj.joint];
         joint.impulses = sj.impulses;
+        joint.solvedStep = stepIndex;
         JointReaction(sj, 1.0f / dt, joint.reactionForce, joint.reactionTorque);
         joint.motorReaction = sj.impulses.motor / dt;
     }

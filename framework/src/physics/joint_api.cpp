@@ -130,6 +130,7 @@ JointId AddJoint(WorldImpl& w, JointType type, int bodyA, int bodyB, Vec2 anchor
     j.localAnchorB = anchorB;
     j.collideConnected = collideConnected;
     j.def = std::move(def);
+    w.RefreshJointDrive(static_cast<int>(index));
     for (int body : {bodyA, bodyB}) {
         if (body == kNull) continue;
         w.WakePile(body);
@@ -196,9 +197,20 @@ BodyId World::GetBodyA(JointId id) const {
 }
 
 BodyId World::GetBodyB(JointId id) const { return impl_->IdOf(impl_->JointAt(id).bodyB); }
-Vec2 World::GetReactionForce(JointId id) const { return impl_->JointAt(id).reactionForce; }
-float World::GetReactionTorque(JointId id) const { return impl_->JointAt(id).reactionTorque; }
-float World::GetMotorReaction(JointId id) const { return impl_->JointAt(id).motorReaction; }
+Vec2 World::GetReactionForce(JointId id) const {
+    const Joint& j = impl_->JointAt(id);
+    return j.solvedStep == impl_->stepIndex && impl_->stepIndex != 0 ? j.reactionForce : Vec2{};
+}
+
+float World::GetReactionTorque(JointId id) const {
+    const Joint& j = impl_->JointAt(id);
+    return j.solvedStep == impl_->stepIndex && impl_->stepIndex != 0 ? j.reactionTorque : 0.0f;
+}
+
+float World::GetMotorReaction(JointId id) const {
+    const Joint& j = impl_->JointAt(id);
+    return j.solvedStep == impl_->stepIndex && impl_->stepIndex != 0 ? j.motorReaction : 0.0f;
+}
 
 float World::GetJointAngle(JointId id) const {
     Joint& j = impl_->JointAt(id);
@@ -238,6 +250,7 @@ namespace {
 
 // Wakes the joint's piles after a setter changed what it does.
 void WakeJoint(WorldImpl& w, const Joint& j) {
+    w.RefreshJointDrive(static_cast<int>(&j - w.joints.data()));
     if (j.bodyA != kNull) w.WakePile(j.bodyA);
     w.WakePile(j.bodyB);
 }

@@ -45,6 +45,8 @@ struct Joint {
     Vec2 reactionForce{};           // N on B, last step
     float reactionTorque = 0.0f;    // N·m on B, last step
     float motorReaction = 0.0f;     // N·m (revolute, wheel) or N (prismatic) of the motor, last step
+    uint32_t solvedStep = 0;        // WorldImpl::stepIndex when the reactions were stored (else they are 0)
+    bool drives = false;            // Drives(*this), kept by WorldImpl::RefreshJointDrive
 };
 
 // Soft constraint coefficients (Catto's soft step): a spring of angular frequency ω = 2π f and damping
@@ -77,33 +79,37 @@ struct JointPoses {
     float angleA = 0.0f, angleB = 0.0f;
 };
 
-// One joint in the solver for one step.
+// One joint in the solver for one step. The fields the velocity passes read come first, so a revolute
+// joint's pass touches two cache lines.
 struct SolverJoint {
-    int joint = -1;
     JointType type = JointType::Revolute;
+    bool enableLimit = false, enableMotor = false, enableSpring = false, soft = false;
     int a = -1, b = -1;              // solver body indices (a = −1: the world, mouse joint)
     float mA = 0.0f, iA = 0.0f, mB = 0.0f, iB = 0.0f;  // 1/kg, 1/(kg·m²); 0 for fixed bodies
-    Vec2 frameA{}, frameB{};         // m, anchors relative to the centres of mass, body frames
-    Vec2 rA{}, rB{};                 // m, the same arms in world axes at prepare
+    Vec2 rA{}, rB{};                 // m, anchors relative to the centres of mass in world axes, at prepare
+    float k11 = 0.0f, k12 = 0.0f, k22 = 0.0f;  // 2×2 system (point rows, or perpendicular + angle)
+    float inv11 = 0.0f, inv12 = 0.0f, inv22 = 0.0f;  // its inverse (zero when singular)
     JointImpulses impulses;
-    // Prepared rows (each kind uses the fields it needs).
+    float angularMass = 0.0f;        // kg·m²
+    float value = 0.0f;              // rad or m at prepare: joint angle, translation or length
+    float lower = 0.0f, upper = 0.0f;
+    float motorSpeed = 0.0f, maxMotorImpulse = 0.0f;
+    Softness spring;                 // spring row (weld: the point rows)
+    // Colder: other kinds' rows, the position pass.
+    int joint = -1;
+    Vec2 frameA{}, frameB{};         // m, the arms in the body frames (position pass)
     Vec2 localAxis{};                // prismatic, wheel: axis in A's frame
     Vec2 axis{}, perp{};             // world axis and its left perpendicular
     float a1 = 0.0f, a2 = 0.0f;      // (d + rA)×axis, rB×axis
     float s1 = 0.0f, s2 = 0.0f;      // (d + rA)×perp, rB×perp
-    float k11 = 0.0f, k12 = 0.0f, k22 = 0.0f;  // 2×2 system (point rows, or perpendicular + angle)
-    float axialMass = 0.0f, angularMass = 0.0f, perpMass = 0.0f;  // kg, kg·m²
-    Softness spring;                 // spring row (weld: the point rows)
+    float axialMass = 0.0f, perpMass = 0.0f;  // kg
     Softness spring2;                // weld: the angle row
     Vec2 pointError{};               // m, anchor separation pB − pA at prepare (weld, mouse, motor error)
-    float value = 0.0f;              // rad or m at prepare: joint angle, translation or length
     float angleError = 0.0f;         // rad (weld, motor)
     float referenceAngle = 0.0f;
-    float lower = 0.0f, upper = 0.0f, rest = 0.0f;
-    float motorSpeed = 0.0f, maxMotorImpulse = 0.0f;
+    float rest = 0.0f;               // m, distance joint
     float maxImpulse = 0.0f, maxAngularImpulse = 0.0f;  // mouse, motor joint
     float correction = 0.0f;         // motor joint: correctionFactor / h
-    bool enableLimit = false, enableMotor = false, enableSpring = false, soft = false;
 };
 
 // The four phases of each kind (its own file). Position functions return true when the joint's
@@ -145,6 +151,9 @@ void SolveMotorVelocity(SolverJoint& sj, SolverVelocity* v, const JointStepConte
 // `motor`), limits; and the limit's position correction, returning the limit error (m).
 void SolveAxialRows(SolverJoint& sj, SolverVelocity& a, SolverVelocity& b, const JointStepContext& ctx, bool motor);
 float CorrectAxialLimit(const SolverJoint& sj, SolverBody& A, SolverBody& B, const JointStepContext& ctx);
+
+// A joint that drives its bodies (a running motor, a mouse or motor joint): they must not rest.
+bool Drives(const Joint& joint);
 
 // N and N·m on B from the accumulated impulses of a step of 1/invDt seconds.
 void JointReaction(const SolverJoint& sj, float invDt, Vec2& force, float& torque);

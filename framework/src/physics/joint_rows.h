@@ -31,11 +31,26 @@ inline Vec2 Solve22(float k11, float k12, float k22, Vec2 r) {
 
 inline float InverseOrZero(float k) { return k > 0.0f ? 1.0f / k : 0.0f; }
 
-// Turns a solver body's pose in the position pass.
+// Stores K⁻¹ of the solver joint's 2×2 system, so the passes multiply instead of solving.
+inline void InvertSystem(SolverJoint& sj) {
+    float det = sj.k11 * sj.k22 - sj.k12 * sj.k12;
+    if (det != 0.0f) det = 1.0f / det;
+    sj.inv11 = det * sj.k22;
+    sj.inv12 = -det * sj.k12;
+    sj.inv22 = det * sj.k11;
+}
+
+// K⁻¹ r with the stored inverse.
+inline Vec2 ApplyInverse(const SolverJoint& sj, Vec2 r) { return {sj.inv11 * r.x + sj.inv12 * r.y, sj.inv12 * r.x + sj.inv22 * r.y}; }
+
+// Moves and turns a solver body's pose in the position pass. The corrections are small (at most
+// maxAngularCorrection), so the rotation turns by da to first order and is renormalised, as the
+// contacts' position pass does, instead of a sine and cosine per call.
 inline void MoveBody(SolverBody& body, Vec2 dc, float da) {
     body.center += dc;
+    if (da == 0.0f) return;
     body.angle += da;
-    body.q = Rot::FromAngle(body.angle);
+    body.q = NormalizeRot({body.q.c - da * body.q.s, body.q.s + da * body.q.c});
 }
 
 } // namespace sensu::detail

@@ -9,6 +9,7 @@ namespace sensu::detail {
 void PrepareMotor(SolverJoint& sj, const Joint& joint, const JointPoses& poses, const JointStepContext& ctx) {
     const auto& def = std::get<MotorJointDef>(joint.def);
     PointMatrix(sj.mA, sj.iA, sj.mB, sj.iB, sj.rA, sj.rB, sj.k11, sj.k12, sj.k22);
+    InvertSystem(sj);
     sj.angularMass = InverseOrZero(sj.iA + sj.iB);
     sj.pointError = (poses.cB + sj.rB) - (poses.cA + sj.rA) - Rotate(poses.qA, def.linearOffset);
     sj.angleError = poses.angleB - poses.angleA - def.angularOffset;
@@ -35,7 +36,7 @@ void SolveMotorVelocity(SolverJoint& sj, SolverVelocity* v, const JointStepConte
     }
     const Vec2 Cdot = AnchorVelocity(b, sj.rB) - AnchorVelocity(a, sj.rA) + sj.correction * sj.pointError;
     const Vec2 old = j.linear;
-    Vec2 total = old - Solve22(sj.k11, sj.k12, sj.k22, Cdot);
+    Vec2 total = old - ApplyInverse(sj, Cdot);
     const float length = Length(total);
     if (length > sj.maxImpulse) total = (sj.maxImpulse / length) * total;
     j.linear = total;

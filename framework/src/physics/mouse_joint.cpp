@@ -11,6 +11,7 @@ void PrepareMouse(SolverJoint& sj, const Joint& joint, const JointPoses& poses, 
     sj.mA = sj.iA = 0.0f;
     sj.rA = {};
     PointMatrix(0.0f, 0.0f, sj.mB, sj.iB, sj.rA, sj.rB, sj.k11, sj.k12, sj.k22);
+    InvertSystem(sj);
     sj.pointError = (poses.cB + sj.rB) - def.target;
     sj.spring = MakeSoftness(def.frequencyHz, def.dampingRatio, ctx.dt);
     sj.maxImpulse = def.maxForce * ctx.dt;
@@ -27,7 +28,7 @@ void SolveMouseVelocity(SolverJoint& sj, SolverVelocity* v, const JointStepConte
     JointImpulses& j = sj.impulses;
     const Vec2 Cdot = AnchorVelocity(b, sj.rB) + sj.spring.biasRate * sj.pointError;
     const Vec2 old = j.linear;
-    Vec2 total = old - sj.spring.massScale * Solve22(sj.k11, sj.k12, sj.k22, Cdot) - sj.spring.impulseScale * old;
+    Vec2 total = old - sj.spring.massScale * ApplyInverse(sj, Cdot) - sj.spring.impulseScale * old;
     const float length = Length(total);
     if (length > sj.maxImpulse) total = (sj.maxImpulse / length) * total;
     j.linear = total;

@@ -65,6 +65,7 @@ void PreparePrismatic(SolverJoint& sj, const Joint& joint, const JointPoses& pos
     sj.k11 = r.k11;
     sj.k12 = r.k12;
     sj.k22 = r.k22;
+    InvertSystem(sj);
     sj.value = r.translation;
     sj.referenceAngle = def.referenceAngle;
     sj.enableLimit = def.enableLimit;
@@ -156,7 +157,7 @@ void SolvePrismaticVelocity(SolverJoint& sj, SolverVelocity* v, const JointStepC
     // Perpendicular and angle rows together: [λp, λθ] = −K⁻¹ [Ċp, Ċθ].
     const float Cdot1 = Dot(sj.perp, b.v - a.v) + sj.s2 * b.w - sj.s1 * a.w;
     const float Cdot2 = b.w - a.w;
-    const Vec2 lambda = -Solve22(sj.k11, sj.k12, sj.k22, {Cdot1, Cdot2});
+    const Vec2 lambda = -ApplyInverse(sj, {Cdot1, Cdot2});
     sj.impulses.linear.x += lambda.x;
     sj.impulses.angular += lambda.y;
     a.v -= (sj.mA * lambda.x) * sj.perp;

@@ -36,14 +36,6 @@ int OtherBody(const Contact& c, int body) { return c.bodyA == body ? c.bodyB : c
 int NextContact(const Contact& c, int body) { return c.next[c.bodyA == body ? 0 : 1]; }
 int OtherBody(const detail::Joint& j, int body) { return j.bodyA == body ? j.bodyB : j.bodyA; }
 
-// A joint that drives its bodies: they must not rest while it runs.
-bool Drives(const detail::Joint& j) {
-    if (const auto* r = std::get_if<RevoluteJointDef>(&j.def)) return r->enableMotor && r->motorSpeed != 0.0f && r->maxMotorTorque > 0.0f;
-    if (const auto* p = std::get_if<PrismaticJointDef>(&j.def)) return p->enableMotor && p->motorSpeed != 0.0f && p->maxMotorForce > 0.0f;
-    if (const auto* w = std::get_if<WheelJointDef>(&j.def)) return w->enableMotor && w->motorSpeed != 0.0f && w->maxMotorTorque > 0.0f;
-    return j.type == JointType::Mouse || j.type == JointType::Motor;
-}
-
 } // namespace
 
 void WorldImpl::WakePile(int start) {
@@ -77,6 +69,10 @@ void WorldImpl::WakeTouchingPiles(int index) {
         const int other = OtherBody(contacts[c], index);
         if (bodies[other].frozen) WakePile(other);
     }
+    for (int j : bodies[index].joints) {
+        const int other = OtherBody(joints[j], index);
+        if (other != kNull && bodies[other].frozen) WakePile(other);
+    }
 }
 
 void WorldImpl::WakeAll() {
@@ -87,16 +83,10 @@ void WorldImpl::WakeAll() {
     }
 }
 
-// A support that moves is no support: kinematic bodies in motion wake every pile they touch. A frozen
-// body jointed to a moving body wakes too (a joint is a support both ways).
+// A support that moves is no support: kinematic bodies in motion wake every pile they touch. (A pile
+// jointed to a body wakes whenever that body is set moving, in WakeTouchingPiles, and cannot freeze
+// while it moves.)
 void WorldImpl::WakePilesUnderMovingSupports() {
-    for (const detail::Joint& j : joints) {
-        if (!j.alive || j.bodyA == kNull) continue;
-        const Body& a = bodies[j.bodyA];
-        const Body& b = bodies[j.bodyB];
-        if (a.frozen && IsMovingBody(b)) WakePile(j.bodyA);
-        if (b.frozen && IsMovingBody(a)) WakePile(j.bodyB);
-    }
     for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
         const Body& b = bodies[i];
         if (!b.alive || b.type != BodyType::Kinematic || !IsMovingBody(b)) continue;
@@ -248,8 +238,9 @@ void WorldImpl::UpdateRestStates(float dt) {
         b.restTimer = slow ? b.restTimer + dt : 0.0f;
         b.restCandidate = gravityDown && b.restTimer >= st.restTime;
     }
-    for (const detail::Joint& j : joints) {
-        if (!j.alive || !Drives(j)) continue;
+    for (size_t i = 0; drivingJoints > 0 && i < joints.size(); ++i) {
+        const detail::Joint& j = joints[i];
+        if (!j.alive || !j.drives) continue;
         for (int body : {j.bodyA, j.bodyB}) {
             if (body == kNull) continue;
             bodies[body].restCandidate = false;

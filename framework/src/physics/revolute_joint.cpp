@@ -22,6 +22,7 @@ namespace sensu::detail {
 void PrepareRevolute(SolverJoint& sj, const Joint& joint, const JointPoses& poses, const JointStepContext& ctx) {
     const auto& def = std::get<RevoluteJointDef>(joint.def);
     PointMatrix(sj.mA, sj.iA, sj.mB, sj.iB, sj.rA, sj.rB, sj.k11, sj.k12, sj.k22);
+    InvertSystem(sj);
     sj.angularMass = InverseOrZero(sj.iA + sj.iB);
     sj.referenceAngle = def.referenceAngle;
     sj.value = poses.angleB - poses.angleA - def.referenceAngle;
@@ -86,7 +87,7 @@ void SolveRevoluteVelocity(SolverJoint& sj, SolverVelocity* v, const JointStepCo
     }
     // The point rows: P = −K⁻¹ Ċ (see the top of the file).
     const Vec2 Cdot = AnchorVelocity(b, sj.rB) - AnchorVelocity(a, sj.rA);
-    const Vec2 P = -Solve22(sj.k11, sj.k12, sj.k22, Cdot);
+    const Vec2 P = -ApplyInverse(sj, Cdot);
     j.linear += P;
     ApplyPointImpulse(sj, a, b, P);
 }

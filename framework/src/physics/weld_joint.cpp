@@ -8,6 +8,7 @@ namespace sensu::detail {
 void PrepareWeld(SolverJoint& sj, const Joint& joint, const JointPoses& poses, const JointStepContext& ctx) {
     const auto& def = std::get<WeldJointDef>(joint.def);
     PointMatrix(sj.mA, sj.iA, sj.mB, sj.iB, sj.rA, sj.rB, sj.k11, sj.k12, sj.k22);
+    InvertSystem(sj);
     sj.angularMass = InverseOrZero(sj.iA + sj.iB);
     sj.referenceAngle = def.referenceAngle;
     sj.pointError = (poses.cB + sj.rB) - (poses.cA + sj.rA);
@@ -35,7 +36,7 @@ void SolveWeldVelocity(SolverJoint& sj, SolverVelocity* v, const JointStepContex
         b.w += sj.iB * L;
     }
     const Vec2 Cdot = AnchorVelocity(b, sj.rB) - AnchorVelocity(a, sj.rA) + sj.spring.biasRate * sj.pointError;
-    const Vec2 P = -sj.spring.massScale * Solve22(sj.k11, sj.k12, sj.k22, Cdot) - sj.spring.impulseScale * j.linear;
+    const Vec2 P = -sj.spring.massScale * ApplyInverse(sj, Cdot) - sj.spring.impulseScale * j.linear;
     j.linear += P;
     ApplyPointImpulse(sj, a, b, P);
 }

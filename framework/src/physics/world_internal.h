@@ -186,7 +186,8 @@ struct WorldImpl {
     int contactCount = 0;
     std::unordered_map<uint64_t, int> contactByPair;
     std::vector<detail::Joint> joints;
-    std::vector<uint32_t> freeJoints;  // lookup only, never iterated (determinism)
+    std::vector<uint32_t> freeJoints;
+    int drivingJoints = 0;  // joints with Joint::drives set  // lookup only, never iterated (determinism)
     detail::BroadPhase broadPhase;
 
     // Scratch of one step.
@@ -273,6 +274,7 @@ struct WorldImpl {
     void StoreJointImpulses(float dt);
     bool JointAllowsContact(int bodyA, int bodyB) const;  // false: a joint without collideConnected links them
     void DestroyJointAt(int joint);
+    void RefreshJointDrive(int joint);  // after the joint's def changed
     detail::Joint& JointAt(JointId id);
     const detail::Joint& JointAt(JointId id) const;
 
