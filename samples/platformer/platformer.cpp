@@ -17,6 +17,7 @@
 
 #include "character.h"
 #include "level.h"
+#include "sensu/app/audio.h"
 #include "sensu/app/input.h"
 #include "sensu/app/renderer.h"
 #include "sensu/app/sample.h"
@@ -28,6 +29,8 @@ using namespace sensu::platformer;
 
 enum class View { Sprites, Circles, Both };
 
+// m/s: landings slower than this (walking off a small step) make no sound.
+constexpr float kQuietLandingSpeed = 4.0f;
 constexpr const char* kCharacterSprite = "assets/sprites/character.png";
 constexpr float kCharacterSpriteSize = 1.55f;  // m: the drawn person is as tall as the 1.4 m capsule
 
@@ -62,7 +65,13 @@ CharacterIntent PlayerIntent(const Input& input) {
 
 class Platformer final : public Sample {
 public:
-    explicit Platformer(const SampleSettings& settings) : dt_(settings.dt) { Restart(); }
+    explicit Platformer(const SampleSettings& settings) : dt_(settings.dt), audio_(settings.audio) {
+        if (audio_ != nullptr) {
+            jumpSound_ = audio_->LoadSound("assets/sounds/jump.wav");
+            landSound_ = audio_->LoadSound("assets/sounds/hit.wav");
+        }
+        Restart();
+    }
 
     static std::unique_ptr<Sample> Create(const SampleSettings& settings) { return std::make_unique<Platformer>(settings); }
 
@@ -76,6 +85,16 @@ public:
         const CharacterIntent intent = autopilot_ ? Autopilot() : PlayerIntent(input);
         character_->Step(intent, tuning_, *level_, dt_);
         level_->Step(dt_);
+        PlaySounds();
+    }
+
+    // Sounds from the character's own events (the camera follows it, so they play centred).
+    void PlaySounds() {
+        if (audio_ == nullptr) return;
+        if (character_->jumpedLastStep()) audio_->Play(jumpSound_, 0.7f);
+        // A thud for landings from higher than a small hop: louder the faster the fall (8 m/s: full).
+        const float landing = character_->landingSpeed();
+        if (landing > kQuietLandingSpeed) audio_->Play(landSound_, Min(1.0f, landing / 8.0f));
     }
 
     void Draw(Renderer& r) override {
@@ -190,6 +209,8 @@ private:
     }
 
     float dt_;
+    Audio* audio_;
+    SoundId jumpSound_{}, landSound_{};
     int maxCircles_ = 64;
     std::unique_ptr<Level> level_;
     std::unique_ptr<Character> character_;
