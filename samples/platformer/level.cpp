@@ -13,31 +13,14 @@ constexpr float kSettleStep = 1.0f / 60.0f;
 
 } // namespace
 
-Level::Level(int maxCircles) : world_(WorldDef{}) {
-    // Ground: tiles of 4 × 2 m (a high grassy part, then a step down), a plank bridging a pit.
-    for (float x : {-8.0f, -4.0f, 0.0f, 4.0f}) AddPiece("ground_tile", {x, 0.0f}, 64.0f, maxCircles);
-    AddPiece("thin_plank", {8.0f, -0.1f}, 64.0f, maxCircles);
-    for (float x : {12.0f, 16.0f, 20.0f, 24.0f}) AddPiece("ground_tile", {x, 0.0f}, 64.0f, maxCircles);
-    // Floating platforms and obstacles, each a different kind of sprite shape.
-    AddPiece("thin_plank", {-4.5f, 2.7f}, 80.0f, maxCircles);
-    AddPiece("concave_star", {2.5f, 3.9f}, 150.0f, maxCircles);
-    AddPiece("convex_pebble", {14.0f, 3.9f}, 160.0f, maxCircles);
-    AddPiece("holed_washer", {19.0f, 3.6f}, 128.0f, maxCircles);
-    AddPiece("character", {24.2f, 1.72f}, 110.0f, maxCircles);
-
-    // A pyramid of crates on the plank and a pair on the first tile.
-    const float s = kCrateSize + 0.02f;
-    for (int row = 0; row < 3; ++row)
-        for (int i = 0; i < 3 - row; ++i) AddCrate({8.0f + (static_cast<float>(i) - 0.5f * static_cast<float>(2 - row)) * s, 0.55f + static_cast<float>(row) * s});
-    AddCrate({-6.2f, 1.2f});
-    AddCrate({-6.2f, 2.1f});
-    AddCrate({17.0f, 1.0f});
-
+Level::Level(const LevelFile& file, int maxCircles) : file_(file), world_(WorldDef{}) {
+    for (const TerrainDef& t : file_.terrain) AddPiece(t.sprite, t.position, t.pixelsPerMetre, maxCircles);
+    for (const Vec2 crate : file_.crates) AddCrate(crate);
     for (float t = 0.0f; t < kSettleSeconds; t += kSettleStep) world_.Step(kSettleStep);
 }
 
-void Level::AddPiece(const char* spriteStem, Vec2 position, float pixelsPerMetre, int maxCircles) {
-    const AlphaImage image = LoadAlphaImage(std::string("assets/sprites/") + spriteStem + ".png");
+void Level::AddPiece(const std::string& spriteStem, Vec2 position, float pixelsPerMetre, int maxCircles) {
+    const AlphaImage image = LoadAlphaImage("assets/sprites/" + spriteStem + ".png");
     const AlphaMask mask = image.Threshold(128);
     const PixelFrame frame = PixelFrame::Centered(mask, pixelsPerMetre);
     CircleApproximationSettings settings;

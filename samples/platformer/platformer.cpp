@@ -13,10 +13,12 @@
 
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 #include <memory>
 
 #include "character.h"
 #include "level.h"
+#include "runner_animation.h"
 #include "sensu/app/audio.h"
 #include "sensu/app/input.h"
 #include "sensu/app/renderer.h"
@@ -29,10 +31,12 @@ using namespace sensu::platformer;
 
 enum class View { Sprites, Circles, Both };
 
+// The levels, as data files (level_file.h); the first is the default.
+constexpr const char* kLevelFiles[] = {"assets/levels/first_steps.json", "assets/levels/stepping_stones.json"};
+constexpr int kLevelCount = static_cast<int>(std::size(kLevelFiles));
+
 // m/s: landings slower than this (walking off a small step) make no sound.
 constexpr float kQuietLandingSpeed = 4.0f;
-constexpr const char* kCharacterSprite = "assets/sprites/character.png";
-constexpr float kCharacterSpriteSize = 1.55f;  // m: the drawn person is as tall as the 1.4 m capsule
 
 Color RestColor(RestState state) {
     switch (state) {
@@ -85,6 +89,7 @@ public:
         const CharacterIntent intent = autopilot_ ? Autopilot() : PlayerIntent(input);
         character_->Step(intent, tuning_, *level_, dt_);
         level_->Step(dt_);
+        runner_.Update(*character_, dt_);
         PlaySounds();
     }
 
@@ -128,7 +133,7 @@ public:
             if (static_cast<int>(i) == character_->pushedCrate()) r.DrawShape(crateBox, xf, colors::kHighlight, ShapeStyle::Outline);
         }
 
-        if (sprites) r.DrawSprite(kCharacterSprite, at, {kCharacterSpriteSize, kCharacterSpriteSize}, 0.0f, colors::kWhite.Faded(circles ? 0.6f : 1.0f));
+        if (sprites) runner_.Draw(r, at, colors::kWhite.Faded(circles ? 0.6f : 1.0f));
         if (circles) {
             const float h = Character::kShape.halfHeight;
             r.DrawShape(Capsule({0.0f, -h}, {0.0f, h}, Character::kShape.radius), Transform{at, Rot{}}, colors::kHighlight);
@@ -156,6 +161,15 @@ public:
         ImGui::RadioButton("circles", &view_, static_cast<int>(View::Circles));
         ImGui::SameLine();
         ImGui::RadioButton("both", &view_, static_cast<int>(View::Both));
+        if (ImGui::BeginCombo("level", level_->name().c_str())) {
+            for (int i = 0; i < kLevelCount; ++i) {
+                if (ImGui::Selectable(kLevelFiles[i], i == levelIndex_)) {
+                    levelIndex_ = i;
+                    Restart();
+                }
+            }
+            ImGui::EndCombo();
+        }
         ImGui::Checkbox("autopilot", &autopilot_);
         ImGui::SameLine();
         ImGui::Checkbox("camera follows", &followCamera_);
@@ -178,7 +192,7 @@ private:
     static Vec2 CameraTarget(Vec2 character) { return {character.x + 2.0f, Max(character.y, 2.0f)}; }
 
     void Restart() {
-        level_ = std::make_unique<Level>(maxCircles_);
+        level_ = std::make_unique<Level>(LoadLevelFile(kLevelFiles[levelIndex_]), maxCircles_);
         character_ = std::make_unique<Character>(level_->CharacterSpawn());
         autoDirection_ = 1.0f;
         blockedFor_ = 0.0f;
@@ -210,8 +224,10 @@ private:
 
     float dt_;
     Audio* audio_;
+    RunnerAnimation runner_;
     SoundId jumpSound_{}, landSound_{};
     int maxCircles_ = 64;
+    int levelIndex_ = 0;
     std::unique_ptr<Level> level_;
     std::unique_ptr<Character> character_;
     CharacterTuning tuning_;
