@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-packages=(cmake g++ pkg-config libsdl2-dev libbox2d-dev libstb-dev catch2 libimgui-dev libbenchmark-dev doxygen libsdl2-mixer-dev)
+packages=(cmake g++ pkg-config libsdl2-dev libbox2d-dev libstb-dev catch2 libimgui-dev libbenchmark-dev doxygen libsdl2-mixer-dev nlohmann-json3-dev)
 jobs=$(nproc 2>/dev/null || echo 2)
 
 install_missing() {

@@ -51,7 +51,17 @@ SwingIntent PlayerIntent(const Input& input, bool& used) {
     return intent;
 }
 
-BladeSample::BladeSample(const SampleSettings& settings) : dt_(settings.dt), game_(settings.dt, Mode::SensuCcd) {}
+BladeSample::BladeSample(const SampleSettings& settings)
+    : dt_(settings.dt), audio_(settings.audio), game_(settings.dt, Mode::SensuCcd) {
+    if (audio_ != nullptr) hitSound_ = audio_->LoadSound("assets/sounds/hit.wav");
+}
+
+void BladeSample::PlayHitSounds(int hitsBefore) {
+    if (audio_ == nullptr) return;
+    const int hits = game_.tally(game_.mode()).hits - hitsBefore;
+    // Several hits in one step sound as one louder hit, not as a burst of identical clicks.
+    if (hits > 0) audio_->Play(hitSound_, Min(1.0f, 0.6f + 0.2f * static_cast<float>(hits - 1)));
+}
 
 std::unique_ptr<Sample> BladeSample::Create(const SampleSettings& settings) { return std::make_unique<BladeSample>(settings); }
 
@@ -74,7 +84,9 @@ void BladeSample::Step(const Input& input) {
     if (used) autopilot_ = false;
     if (autopilot_) intent = AutopilotIntent(autopilotStep_++);
     game_.rates() = rates_;
+    const int hitsBefore = game_.tally(game_.mode()).hits;
     game_.Step(swing_.Next(intent, game_.bladeAngle(), maxSweep()));
+    PlayHitSounds(hitsBefore);
 }
 
 void BladeSample::Draw(Renderer& r) {

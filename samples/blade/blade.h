@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "game.h"
+#include "sensu/app/audio.h"
 #include "sensu/app/sample.h"
 #include "sword.h"
 
@@ -39,7 +40,12 @@ private:
     /// Selects the next (`direction` +1) or previous (−1) mode that is Available.
     void CycleMode(int direction);
 
+    /// Plays the hit sound once per target the blade deflected in the last step.
+    void PlayHitSounds(int hitsBefore);
+
     float dt_;
+    Audio* audio_;
+    SoundId hitSound_{};
     BladeGame game_;
     SwingController swing_;
     SpawnRates rates_;

@@ -13,6 +13,7 @@
 
 #include "headless.h"
 #include "sensu/app/app.h"
+#include "sensu/app/audio.h"
 #include "sensu/app/sample_runner.h"
 #include "sensu/app/timestep.h"
 #include "sensu/app/window_settings.h"
@@ -41,7 +42,8 @@ bool ContainsIgnoringCase(const std::string& text, const char* pattern) {
 
 class Browser {
 public:
-    Browser(App& app, const Options& options, int index) : app_(app), options_(options) {
+    Browser(App& app, const Options& options, int index, Audio& audio) : app_(app), options_(options) {
+        settings_.audio = &audio;
         DockPanel();
         Load(index);
     }
@@ -284,7 +286,8 @@ int RunWindowed(const Options& options, int index) {
     WindowSettings size{.width = options.width, .height = options.height};
     if (!options.sizeGiven) size = LoadWindowSettings(settingsPath).value_or(size);
     App app({.title = "sensu samples", .width = size.width, .height = size.height, .fullscreen = options.fullscreen});
-    Browser browser(app, options, index);
+    Audio audio;  // after the App: it must close before App's SDL_Quit; silent when there is no device
+    Browser browser(app, options, index, audio);
     const int status = browser.Run();
     // Scripted runs (--frames) and full-screen runs leave the remembered size alone.
     if (!options.fullscreen && !options.frames) {
@@ -299,7 +302,8 @@ int RunBrowserHeadless(const Options& options, int index) {
     if (!bounded.frames) bounded.frames = kDefaultHeadlessFrames;
     if (bounded.screenshot.empty()) bounded.screenshot = DefaultScreenshotPath(index);
     App app({.title = "sensu samples", .width = options.width, .height = options.height, .headless = true});
-    Browser browser(app, bounded, index);
+    Audio silent({.silent = true});
+    Browser browser(app, bounded, index, silent);
     return browser.Run();
 }
 

@@ -56,6 +56,8 @@ void Character::Step(const CharacterIntent& intent, const CharacterTuning& tunin
         }
     }
     position_ = r.position;
+    landingSpeed_ = r.onGround && !onGround_ ? Max(-velocity_.y, 0.0f) : 0.0f;
+    jumpedLastStep_ = jumped;
     onGround_ = r.onGround;
     lastMove_ = r;
 

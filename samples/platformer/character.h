@@ -50,6 +50,10 @@ public:
     /// Seconds left of coyote time / of the buffered jump (0 when none).
     float coyoteLeft() const { return coyoteLeft_; }
     float bufferLeft() const { return bufferLeft_; }
+    /// True when the last step started a jump (for the jump sound).
+    bool jumpedLastStep() const { return jumpedLastStep_; }
+    /// Falling speed (m/s, > 0) with which the last step landed on the ground; 0 when it did not land.
+    float landingSpeed() const { return landingSpeed_; }
     /// Crate pushed in the last step (−1 when none).
     int pushedCrate() const { return pushedCrate_; }
     /// Contacts of the last MoveAndSlide, for drawing.
@@ -66,6 +70,8 @@ private:
     bool onGround_ = false;
     bool blocked_ = false;
     bool jumping_ = false;
+    bool jumpedLastStep_ = false;
+    float landingSpeed_ = 0.0f;
     float coyoteLeft_ = 0.0f;
     float bufferLeft_ = 0.0f;
     int pushedCrate_ = -1;

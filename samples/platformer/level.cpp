@@ -13,30 +13,13 @@ constexpr float kSettleStep = 1.0f / 60.0f;
 
 // Collision categories: the character's body meets only coins, coins only the character.
 constexpr uint64_t kCharacterBit = 1 << 1, kCoinBit = 1 << 2;
-constexpr Vec2 kCoinSpots[] = {{1.0f, 1.8f}, {4.0f, 1.8f}, {-4.5f, 3.9f}, {11.5f, 1.8f}, {14.0f, 5.3f}, {16.0f, 1.8f}, {21.5f, 1.8f}};
 constexpr float kCoinRadius = 0.25f;
 
 } // namespace
 
-Level::Level(int maxCircles) : world_(WorldDef{}) {
-    // Ground: tiles of 4 × 2 m (a high grassy part, then a step down), a plank bridging a pit.
-    for (float x : {-8.0f, -4.0f, 0.0f, 4.0f}) AddPiece("ground_tile", {x, 0.0f}, 64.0f, maxCircles);
-    AddPiece("thin_plank", {8.0f, -0.1f}, 64.0f, maxCircles);
-    for (float x : {12.0f, 16.0f, 20.0f, 24.0f}) AddPiece("ground_tile", {x, 0.0f}, 64.0f, maxCircles);
-    // Floating platforms and obstacles, each a different kind of sprite shape.
-    AddPiece("thin_plank", {-4.5f, 2.7f}, 80.0f, maxCircles);
-    AddPiece("concave_star", {2.5f, 3.9f}, 150.0f, maxCircles);
-    AddPiece("convex_pebble", {14.0f, 3.9f}, 160.0f, maxCircles);
-    AddPiece("holed_washer", {19.0f, 3.6f}, 128.0f, maxCircles);
-    AddPiece("character", {24.2f, 1.72f}, 110.0f, maxCircles);
-
-    // A pyramid of crates on the plank and a pair on the first tile.
-    const float s = kCrateSize + 0.02f;
-    for (int row = 0; row < 3; ++row)
-        for (int i = 0; i < 3 - row; ++i) AddCrate({8.0f + (static_cast<float>(i) - 0.5f * static_cast<float>(2 - row)) * s, 0.55f + static_cast<float>(row) * s});
-    AddCrate({-6.2f, 1.2f});
-    AddCrate({-6.2f, 2.1f});
-    AddCrate({17.0f, 1.0f});
+Level::Level(const LevelFile& file, int maxCircles) : file_(file), world_(WorldDef{}) {
+    for (const TerrainDef& t : file_.terrain) AddPiece(t.sprite, t.position, t.pixelsPerMetre, maxCircles);
+    for (const Vec2 crate : file_.crates) AddCrate(crate);
     AddCoins();
     characterBody_ = world_.CreateBody({.type = BodyType::Kinematic, .position = CharacterSpawn()});
     // Character::kShape is 0.3 m round, 0.4 m half height (character.h).
@@ -46,8 +29,8 @@ Level::Level(int maxCircles) : world_(WorldDef{}) {
     for (float t = 0.0f; t < kSettleSeconds; t += kSettleStep) world_.Step(kSettleStep);
 }
 
-void Level::AddPiece(const char* spriteStem, Vec2 position, float pixelsPerMetre, int maxCircles) {
-    const AlphaImage image = LoadAlphaImage(std::string("assets/sprites/") + spriteStem + ".png");
+void Level::AddPiece(const std::string& spriteStem, Vec2 position, float pixelsPerMetre, int maxCircles) {
+    const AlphaImage image = LoadAlphaImage("assets/sprites/" + spriteStem + ".png");
     const AlphaMask mask = image.Threshold(128);
     const PixelFrame frame = PixelFrame::Centered(mask, pixelsPerMetre);
     CircleApproximationSettings settings;
@@ -75,7 +58,7 @@ void Level::AddCrate(Vec2 position) {
 
 void Level::AddCoins() {
     coins_.clear();
-    for (Vec2 spot : kCoinSpots) {
+    for (Vec2 spot : file_.coins) {
         const BodyId body = world_.CreateBody({.position = spot});
         const ShapeId shape = world_.CreateShape(
             body, {.geometry = Circle({0, 0}, kCoinRadius), .filter = {.categoryBits = kCoinBit, .maskBits = kCharacterBit}, .isSensor = true});

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "level_file.h"
 #include "sensu/geometry/move_and_slide.h"
 #include "sensu/physics/world.h"
 
@@ -39,10 +40,10 @@ public:
     /// Side of a crate (m).
     static constexpr float kCrateSize = 0.8f;
 
-    /// Builds the terrain (each sprite approximated by at most `maxCircles` circles, 1 … 10000) and the
-    /// crates, then lets the crates settle so the level starts at rest. Throws InvalidArgument naming
-    /// the sprite when assets/sprites cannot be read.
-    explicit Level(int maxCircles);
+    /// Builds the level file's terrain (each sprite approximated by at most `maxCircles` circles,
+    /// 1 … 10000) and crates, then lets the crates settle so the level starts at rest. Throws
+    /// InvalidArgument naming the sprite when assets/sprites cannot be read.
+    Level(const LevelFile& file, int maxCircles);
 
     World& world() { return world_; }
     const World& world() const { return world_; }
@@ -50,12 +51,14 @@ public:
     std::span<const Crate> crates() const { return crates_; }
     int TerrainCircleCount() const { return static_cast<int>(terrainCircles_.size()); }
     /// Where the character starts (m).
-    Vec2 CharacterSpawn() const { return {-1.2f, 1.8f}; }
+    Vec2 CharacterSpawn() const { return file_.spawn; }
     /// Anything below this height (m) has fallen out of the level.
-    float KillHeight() const { return -8.0f; }
+    float KillHeight() const { return file_.killHeight; }
     /// x range of the walkable level (m).
-    float LeftEnd() const { return -9.5f; }
-    float RightEnd() const { return 25.5f; }
+    float LeftEnd() const { return file_.leftEnd; }
+    float RightEnd() const { return file_.rightEnd; }
+    /// The level's name from its file.
+    const std::string& name() const { return file_.name; }
 
     /// Fills `obstacles` with the terrain circles overlapping `region` and every crate near it (as a
     /// box), and `crateOf` with the crate index of each obstacle (−1 for terrain).
@@ -72,11 +75,12 @@ public:
     int CoinsTaken() const { return coinsTaken_; }
 
 private:
-    void AddPiece(const char* spriteStem, Vec2 position, float pixelsPerMetre, int maxCircles);
+    void AddPiece(const std::string& spriteStem, Vec2 position, float pixelsPerMetre, int maxCircles);
     void AddCrate(Vec2 position);
     void AddCoins();
     void TakeCoins();
 
+    LevelFile file_;
     World world_;
     std::vector<TerrainPiece> terrain_;
     std::vector<Circle> terrainCircles_;  // world space, for the character's obstacles

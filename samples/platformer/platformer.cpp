@@ -13,10 +13,13 @@
 
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 #include <memory>
 
 #include "character.h"
 #include "level.h"
+#include "runner_animation.h"
+#include "sensu/app/audio.h"
 #include "sensu/app/input.h"
 #include "sensu/app/renderer.h"
 #include "sensu/app/sample.h"
@@ -28,8 +31,12 @@ using namespace sensu::platformer;
 
 enum class View { Sprites, Circles, Both };
 
-constexpr const char* kCharacterSprite = "assets/sprites/character.png";
-constexpr float kCharacterSpriteSize = 1.55f;  // m: the drawn person is as tall as the 1.4 m capsule
+// The levels, as data files (level_file.h); the first is the default.
+constexpr const char* kLevelFiles[] = {"assets/levels/first_steps.json", "assets/levels/stepping_stones.json"};
+constexpr int kLevelCount = static_cast<int>(std::size(kLevelFiles));
+
+// m/s: landings slower than this (walking off a small step) make no sound.
+constexpr float kQuietLandingSpeed = 4.0f;
 
 Color RestColor(RestState state) {
     switch (state) {
@@ -62,7 +69,13 @@ CharacterIntent PlayerIntent(const Input& input) {
 
 class Platformer final : public Sample {
 public:
-    explicit Platformer(const SampleSettings& settings) : dt_(settings.dt) { Restart(); }
+    explicit Platformer(const SampleSettings& settings) : dt_(settings.dt), audio_(settings.audio) {
+        if (audio_ != nullptr) {
+            jumpSound_ = audio_->LoadSound("assets/sounds/jump.wav");
+            landSound_ = audio_->LoadSound("assets/sounds/hit.wav");
+        }
+        Restart();
+    }
 
     static std::unique_ptr<Sample> Create(const SampleSettings& settings) { return std::make_unique<Platformer>(settings); }
 
@@ -77,6 +90,17 @@ public:
         character_->Step(intent, tuning_, *level_, dt_);
         level_->MoveCharacterBody(character_->position(), dt_);
         level_->Step(dt_);
+        runner_.Update(*character_, dt_);
+        PlaySounds();
+    }
+
+    // Sounds from the character's own events (the camera follows it, so they play centred).
+    void PlaySounds() {
+        if (audio_ == nullptr) return;
+        if (character_->jumpedLastStep()) audio_->Play(jumpSound_, 0.7f);
+        // A thud for landings from higher than a small hop: louder the faster the fall (8 m/s: full).
+        const float landing = character_->landingSpeed();
+        if (landing > kQuietLandingSpeed) audio_->Play(landSound_, Min(1.0f, landing / 8.0f));
     }
 
     void Draw(Renderer& r) override {
@@ -116,7 +140,7 @@ public:
             r.DrawCircle(coin.position, 0.17f, colors::kOrange);
         }
 
-        if (sprites) r.DrawSprite(kCharacterSprite, at, {kCharacterSpriteSize, kCharacterSpriteSize}, 0.0f, colors::kWhite.Faded(circles ? 0.6f : 1.0f));
+        if (sprites) runner_.Draw(r, at, colors::kWhite.Faded(circles ? 0.6f : 1.0f));
         if (circles) {
             const float h = Character::kShape.halfHeight;
             r.DrawShape(Capsule({0.0f, -h}, {0.0f, h}, Character::kShape.radius), Transform{at, Rot{}}, colors::kHighlight);
@@ -144,6 +168,15 @@ public:
         ImGui::RadioButton("circles", &view_, static_cast<int>(View::Circles));
         ImGui::SameLine();
         ImGui::RadioButton("both", &view_, static_cast<int>(View::Both));
+        if (ImGui::BeginCombo("level", level_->name().c_str())) {
+            for (int i = 0; i < kLevelCount; ++i) {
+                if (ImGui::Selectable(kLevelFiles[i], i == levelIndex_)) {
+                    levelIndex_ = i;
+                    Restart();
+                }
+            }
+            ImGui::EndCombo();
+        }
         ImGui::Checkbox("autopilot", &autopilot_);
         ImGui::SameLine();
         ImGui::Checkbox("camera follows", &followCamera_);
@@ -166,7 +199,7 @@ private:
     static Vec2 CameraTarget(Vec2 character) { return {character.x + 2.0f, Max(character.y, 2.0f)}; }
 
     void Restart() {
-        level_ = std::make_unique<Level>(maxCircles_);
+        level_ = std::make_unique<Level>(LoadLevelFile(kLevelFiles[levelIndex_]), maxCircles_);
         character_ = std::make_unique<Character>(level_->CharacterSpawn());
         autoDirection_ = 1.0f;
         blockedFor_ = 0.0f;
@@ -197,7 +230,11 @@ private:
     }
 
     float dt_;
+    Audio* audio_;
+    RunnerAnimation runner_;
+    SoundId jumpSound_{}, landSound_{};
     int maxCircles_ = 64;
+    int levelIndex_ = 0;
     std::unique_ptr<Level> level_;
     std::unique_ptr<Character> character_;
     CharacterTuning tuning_;

@@ -3,14 +3,16 @@
 #include <catch2/catch.hpp>
 
 #include "../../samples/platformer/level.h"
+#include "../../samples/platformer/level_file.h"
 
 using namespace sensu;
 using namespace sensu::platformer;
 
 TEST_CASE("the platformer's character body takes the coins it passes and touches nothing else", "[app][platformer]") {
     constexpr float kDt = 1.0f / 60.0f;
-    Level level(32);
-    Level still(32);  // the same level, its character body left at the spawn
+    const LevelFile file = LoadLevelFile("assets/levels/first_steps.json");
+    Level level(file, 32);
+    Level still(file, 32);  // the same level, its character body left at the spawn
     REQUIRE(level.coins().size() >= 2);
     const Coin first = level.coins()[0];
     // Sweep the character's body from the spawn through the first two coins and the crate pyramid on

@@ -592,26 +592,4 @@ const Texture& Renderer::LoadTexture(const std::string& path) {
     return *it->second;
 }
 
-void Renderer::DrawSprite(const Texture& texture, Vec2 center, Vec2 size, float angle, Color tint) {
-    const Vec2 c = camera_.WorldToScreen(center);
-    const Vec2 s = camera_.WorldToPixels(1.0f) * Abs(size);
-    if (!IsFinite(c) || !IsFinite(s) || !IsFinite(angle) || s.x < 0.5f || s.y < 0.5f) return;
-    // Skip sprites entirely off screen (their bounding circle misses the output) or absurdly large.
-    const float reach = 0.5f * Length(s);
-    if (c.x + reach < 0.0f || c.y + reach < 0.0f || c.x - reach > static_cast<float>(width()) ||
-        c.y - reach > static_cast<float>(height()) || reach > 1e5f) {
-        return;
-    }
-    SDL_SetTextureColorMod(texture.sdlTexture(), tint.r, tint.g, tint.b);
-    SDL_SetTextureAlphaMod(texture.sdlTexture(), tint.a);
-    const SDL_FRect dst{c.x - 0.5f * s.x, c.y - 0.5f * s.y, s.x, s.y};
-    // SDL turns clockwise on screen (y down); the world turns counter-clockwise (y up).
-    const double degrees = -static_cast<double>(angle) * 180.0 / static_cast<double>(kPi);
-    SDL_RenderCopyExF(renderer_, texture.sdlTexture(), nullptr, &dst, degrees, nullptr, SDL_FLIP_NONE);
-}
-
-void Renderer::DrawSprite(const std::string& path, Vec2 center, Vec2 size, float angle, Color tint) {
-    DrawSprite(LoadTexture(path), center, size, angle, tint);
-}
-
 } // namespace sensu

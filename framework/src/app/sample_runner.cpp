@@ -4,6 +4,7 @@
 #include <imgui_internal.h>  // ImGui::FindWindowByName: the auto-sized window's size of last frame
 
 #include "sensu/app/app.h"
+#include "sensu/app/audio.h"
 
 namespace sensu {
 
@@ -40,7 +41,8 @@ void SampleWindow(const SampleEntry& entry, Sample& sample, const Renderer& rend
 Image RenderSampleHeadless(const SampleEntry& entry, const HeadlessOptions& options) {
     if (options.frames < 0) throw InvalidArgument("RenderSampleHeadless: frames must be ≥ 0");
     App app({.title = SampleFullName(entry), .width = options.width, .height = options.height, .headless = true});
-    const SampleSettings settings{.headless = true};
+    Audio silent({.silent = true});
+    const SampleSettings settings{.headless = true, .audio = &silent};
     std::unique_ptr<Sample> sample = entry.create(settings);
     if (!sample) throw InvalidArgument("item '" + SampleFullName(entry) + "' created no sample");
     sample->SetupCamera(app.renderer().camera());

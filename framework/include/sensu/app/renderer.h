@@ -18,6 +18,7 @@
 
 #include "sensu/app/camera.h"
 #include "sensu/app/color.h"
+#include "sensu/geometry/alpha_mask.h"
 #include "sensu/geometry/shapes.h"
 #include "sensu/math.h"
 
@@ -172,6 +173,11 @@ public:
     void DrawSprite(const Texture& texture, Vec2 center, Vec2 size, float angle = 0.0f, Color tint = colors::kWhite);
     /// LoadTexture(path) then DrawSprite.
     void DrawSprite(const std::string& path, Vec2 center, Vec2 size, float angle = 0.0f, Color tint = colors::kWhite);
+    /// One frame of a sprite sheet (`frame`: its pixel rectangle, e.g. SpriteSheet::FrameRect), drawn
+    /// like DrawSprite; flipX mirrors it left–right (a character facing the other way). Throws
+    /// InvalidArgument when the rectangle is empty or reaches outside the texture.
+    void DrawSpriteFrame(const Texture& texture, const PixelRect& frame, Vec2 center, Vec2 size, bool flipX = false,
+                         float angle = 0.0f, Color tint = colors::kWhite);
 
     /// The wrapped SDL renderer (for code that needs raw SDL).
     SDL_Renderer* sdlRenderer() const { return renderer_; }
@@ -190,6 +196,8 @@ private:
     std::span<const Vec2> CircleScreenPoints(Vec2 center, float radius, Color color);
     void TrianglesScreen(std::span<const Vec2> screenTriangleCorners, Color color);
     void TextAt(Vec2 pixels, std::string_view text, Color color, TextAnchor anchor);
+    /// The part `source` of `texture` (all of it when nullptr) as a quad in the world.
+    void DrawTexturePart(const Texture& texture, const PixelRect* source, Vec2 center, Vec2 size, float angle, bool flipX, Color tint);
     /// Number of segments for an arc of `radius` metres sweeping `sweep` radians (≈ 6 px chords).
     int ArcSegments(float radius, float sweep) const;
     /// Appends the arc's screen points (count + 1 of them) to `out`.

@@ -18,6 +18,7 @@
 
 namespace sensu {
 
+class Audio;
 class Renderer;
 class Camera;
 struct Input;
@@ -28,6 +29,9 @@ struct SampleSettings {
     float dt = 1.0f / 60.0f;
     /// True when running without a window (tests, --headless); samples must not depend on input then.
     bool headless = false;
+    /// Where the sample plays its sounds: the browser's device, or a silent Audio headless (which
+    /// counts what was played). nullptr means no sound at all; samples must accept that too.
+    Audio* audio = nullptr;
 };
 
 /// A sample or tutorial step in the browser: stepped at a fixed rate, drawn every frame.
