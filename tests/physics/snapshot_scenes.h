@@ -9,6 +9,10 @@
 #include <vector>
 
 #include "arena_scene.h"
+#include "sensu/physics/distance_joint.h"
+#include "sensu/physics/mouse_joint.h"
+#include "sensu/physics/revolute_joint.h"
+#include "sensu/physics/wheel_joint.h"
 #include "sensu_scenes/stacking.h"
 
 namespace sensu::testing {
@@ -123,6 +127,50 @@ inline std::vector<SnapshotScene> SnapshotScenes() {
                       .warmUpSteps = 100,
                       .act = [](World& w, int step) {
                           if (step == 130) AddBox(w, {-2.0f, 0.5f}, {0.5f, 0.5f}, 0.0f, {1.2f, 0.0f});
+                      }});
+    // Joints (a hanging chain that rests, a motor-driven cart on wheels, a rope, a mouse joint added and
+    // removed), a static sensor the cart and balls pass through, hit events, a filter change and a body
+    // destroyed inside the sensor: warm-start impulses of joints, the joint lists, sensor visitors and
+    // the end events pending between steps.
+    scenes.push_back({.name = "joints, a sensor, events",
+                      .build = [] {
+                          World w;
+                          const BodyId ground = AddGround(w, 30.0f);
+                          BodyId previous = ground;
+                          for (int i = 0; i < 6; ++i) {
+                              const Vec2 at{-10.0f + 0.5f * static_cast<float>(i) + 0.25f, 6.0f};
+                              const BodyId link = AddBox(w, at, {0.25f, 0.05f});
+                              const Vec2 pivot = at - Vec2{0.25f, 0.0f};
+                              w.CreateJoint(RevoluteJointDef{.bodyA = previous, .bodyB = link,
+                                                             .localAnchorA = InvTransformPoint(w.GetTransform(previous), pivot),
+                                                             .localAnchorB = {-0.25f, 0.0f}});
+                              previous = link;
+                          }
+                          const BodyId cart = AddBox(w, {0.0f, 1.0f}, {1.0f, 0.2f});
+                          for (float x : {-0.7f, 0.7f}) {
+                              const BodyId wheel = w.CreateBody({.type = BodyType::Dynamic, .position = {x, 0.6f}});
+                              w.CreateShape(wheel, {.geometry = Circle({0, 0}, 0.3f), .friction = 0.9f});
+                              w.CreateJoint(WheelJointDef{.bodyA = cart, .bodyB = wheel, .localAnchorA = {x, -0.4f},
+                                                          .enableMotor = true, .motorSpeed = -4.0f, .maxMotorTorque = 20.0f});
+                          }
+                          const BodyId sensor = w.CreateBody({.type = BodyType::Static, .position = {4.0f, 1.0f}});
+                          w.CreateShape(sensor, {.geometry = Box({1.0f, 1.0f}), .isSensor = true});
+                          for (int i = 0; i < 4; ++i) {
+                              const BodyId ball = w.CreateBody({.type = BodyType::Dynamic, .position = {3.0f + 0.6f * static_cast<float>(i), 4.0f}});
+                              w.CreateShape(ball, {.geometry = Circle({0, 0}, 0.2f), .restitution = 0.5f, .enableHitEvents = true});
+                          }
+                          const BodyId weight = AddBox(w, {8.0f, 3.0f}, {0.3f, 0.3f});
+                          w.CreateJoint(DistanceJointDef{.bodyA = ground, .bodyB = weight, .localAnchorA = {8.0f, 5.5f}, .length = 2.0f,
+                                                         .minLength = 0.0f, .maxLength = 2.0f, .enableSpring = true});
+                          return w;
+                      },
+                      .warmUpSteps = 60,
+                      .act = [](World& w, int step) {
+                          static JointId mouse;  // the same joint slot in both worlds: ids match
+                          if (step == 70) mouse = w.CreateJoint(MouseJointDef{.body = NthBody(w, 3), .target = {-8.0f, 8.0f}, .maxForce = 200.0f});
+                          if (step == 110 && w.IsValid(mouse)) w.DestroyJoint(mouse);
+                          if (step == 90) w.SetFilter(w.GetShapes(NthBody(w, 12))[0], Filter{.categoryBits = 2, .maskBits = 0});
+                          if (step == 120) w.DestroyBody(NthBody(w, 13));
                       }});
     return scenes;
 }

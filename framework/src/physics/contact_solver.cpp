@@ -5,7 +5,7 @@
 // velocity. Seed 004 chapter 2 is the impulse between two bodies.
 #include <cmath>
 
-#include "limits.h"
+#include "speed_limits.h"
 #include "world_internal.h"
 
 namespace sensu {

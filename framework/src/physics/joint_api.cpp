@@ -162,6 +162,10 @@ Def& DefOf(Joint& joint, const char* what) {
 
 } // namespace
 
+void detail::ValidateJointDef(const WorldImpl& w, const JointDefVariant& def) {
+    std::visit([&](const auto& d) { Validate(w, d); }, def);
+}
+
 JointId World::CreateJoint(const RevoluteJointDef& d) {
     return CreateTwoBodyJoint(*impl_, JointType::Revolute, d, d.localAnchorA, d.localAnchorB);
 }

@@ -13,6 +13,10 @@
 
 #include "sensu/physics/world.h"
 
+namespace sensu {
+struct WorldImpl;
+}
+
 namespace sensu::detail {
 
 struct SolverVelocity;
@@ -151,6 +155,10 @@ void SolveMotorVelocity(SolverJoint& sj, SolverVelocity* v, const JointStepConte
 // `motor`), limits; and the limit's position correction, returning the limit error (m).
 void SolveAxialRows(SolverJoint& sj, SolverVelocity& a, SolverVelocity& b, const JointStepContext& ctx, bool motor);
 float CorrectAxialLimit(const SolverJoint& sj, SolverBody& A, SolverBody& B, const JointStepContext& ctx);
+
+// The checks CreateJoint makes on a def (live distinct bodies, one dynamic, finite and in-range values);
+// throws InvalidArgument. World::Load runs them on every loaded joint.
+void ValidateJointDef(const WorldImpl& w, const JointDefVariant& def);
 
 // A joint that drives its bodies (a running motor, a mouse or motor joint): they must not rest.
 bool Drives(const Joint& joint);

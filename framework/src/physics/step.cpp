@@ -1,7 +1,7 @@
 // World::Step reads as the algorithm (box2d-lite's World::Step is the model).
 #include <string>
 
-#include "limits.h"
+#include "speed_limits.h"
 #include "world_internal.h"
 
 namespace sensu {

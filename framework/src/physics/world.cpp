@@ -7,7 +7,7 @@
 #include <type_traits>
 #include <variant>
 
-#include "limits.h"
+#include "speed_limits.h"
 #include "sensu/geometry/mass.h"
 #include "world_internal.h"
 

@@ -184,10 +184,10 @@ struct WorldImpl {
     std::vector<detail::Contact> contacts;
     int freeContact = detail::kNull;
     int contactCount = 0;
-    std::unordered_map<uint64_t, int> contactByPair;
+    std::unordered_map<uint64_t, int> contactByPair;  // lookup only, never iterated (determinism)
     std::vector<detail::Joint> joints;
     std::vector<uint32_t> freeJoints;
-    int drivingJoints = 0;  // joints with Joint::drives set  // lookup only, never iterated (determinism)
+    int drivingJoints = 0;  // joints with Joint::drives set
     detail::BroadPhase broadPhase;
 
     // Scratch of one step.

@@ -34,7 +34,7 @@ namespace {
 
 constexpr std::array<uint8_t, 8> kMagic = {'S', 'E', 'N', 'S', 'U', 'W', 'L', 'D'};
 // Raise when the byte layout changes (a field added, removed or reordered).
-constexpr uint32_t kFormatVersion = 1;
+constexpr uint32_t kFormatVersion = 2;  // 2: joints, contact events, sensors
 
 // Number of values of each enum a snapshot holds (Load rejects larger ones).
 template <class E>
@@ -45,11 +45,32 @@ template <>
 constexpr uint32_t kEnumCount<RestState> = 3;
 template <>
 constexpr uint32_t kEnumCount<BroadPhaseKind> = 2;
+template <>
+constexpr uint32_t kEnumCount<JointType> = 7;
 
 template <bool Loading>
 class Archive;
 
+// The item with the fewest bytes of each listed type: a default one, but for a joint the kind whose
+// def has the fewest fields (a mouse joint), so a count is never judged too large for valid data.
+template <class T>
+T Smallest() {
+    return T{};
+}
+template <>
+Joint Smallest<Joint>() {
+    Joint j;
+    j.def = MouseJointDef{};
+    return j;
+}
+
 template <class Ar> void Transfer(Ar& ar, ShapeId& id);
+template <class Ar> void Transfer(Ar& ar, BodyId& id);
+template <class Ar> void Transfer(Ar& ar, ContactEndTouchEvent& e);
+template <class Ar> void Transfer(Ar& ar, SensorEndTouchEvent& e);
+template <class Ar> void Transfer(Ar& ar, JointDefVariant& def);
+template <class Ar> void Transfer(Ar& ar, JointImpulses& j);
+template <class Ar> void Transfer(Ar& ar, Joint& j);
 template <class Ar> void Transfer(Ar& ar, Filter& f);
 template <class Ar> void Transfer(Ar& ar, SolverSettings& s);
 template <class Ar> void Transfer(Ar& ar, ManifoldPoint& p);
@@ -147,13 +168,13 @@ private:
         else Transfer(*this, x);
     }
 
-    // Bytes of the smallest T (a default one: empty lists, the smallest shape), so a count is checked
+    // Bytes of the smallest T (Smallest: empty lists, the smallest shape and joint), so a count is checked
     // against what the data left can really hold.
     template <class T>
     static size_t MinBytes() {
         static const size_t bytes = [] {
             Archive<false> probe;
-            T x{};
+            T x = Smallest<T>();
             probe(x);
             return probe.Out().Take().size();
         }();
@@ -167,6 +188,84 @@ private:
 template <class Ar>
 void Transfer(Ar& ar, ShapeId& id) {
     ar(id.index, id.generation);
+}
+
+template <class Ar>
+void Transfer(Ar& ar, BodyId& id) {
+    ar(id.index, id.generation);
+}
+
+// Ends caused between steps (a destroyed or re-filtered shape): the next step reports them.
+template <class Ar>
+void Transfer(Ar& ar, ContactEndTouchEvent& e) {
+    ar(e.shapeA, e.shapeB);
+}
+
+template <class Ar>
+void Transfer(Ar& ar, SensorEndTouchEvent& e) {
+    ar(e.sensorShape, e.visitorShape);
+}
+
+// A joint's def travels as its kind's fields; Load checks them as CreateJoint does (CheckAndLink).
+template <class Ar>
+void Transfer(Ar& ar, JointDefVariant& def) {
+    uint32_t kind = static_cast<uint32_t>(def.index());
+    ar(kind);
+    static_assert(std::variant_size_v<JointDefVariant> == 7, "a new joint kind needs its fields here");
+    if constexpr (Ar::kLoading) {
+        switch (kind) {
+            case 0: def = RevoluteJointDef{}; break;
+            case 1: def = PrismaticJointDef{}; break;
+            case 2: def = DistanceJointDef{}; break;
+            case 3: def = WeldJointDef{}; break;
+            case 4: def = WheelJointDef{}; break;
+            case 5: def = MouseJointDef{}; break;
+            case 6: def = MotorJointDef{}; break;
+            default: ar.Fail("unknown joint kind " + std::to_string(kind));
+        }
+    }
+    std::visit(
+        [&](auto& d) {
+            using D = std::decay_t<decltype(d)>;
+            if constexpr (std::is_same_v<D, RevoluteJointDef>) {
+                ar(d.bodyA, d.bodyB, d.localAnchorA, d.localAnchorB, d.referenceAngle, d.enableLimit, d.lowerAngle, d.upperAngle);
+                ar(d.enableMotor, d.motorSpeed, d.maxMotorTorque, d.enableSpring, d.frequencyHz, d.dampingRatio, d.collideConnected, d.userData);
+            } else if constexpr (std::is_same_v<D, PrismaticJointDef>) {
+                ar(d.bodyA, d.bodyB, d.localAnchorA, d.localAnchorB, d.localAxisA, d.referenceAngle, d.enableLimit, d.lowerTranslation);
+                ar(d.upperTranslation, d.enableMotor, d.motorSpeed, d.maxMotorForce, d.enableSpring, d.frequencyHz, d.dampingRatio);
+                ar(d.collideConnected, d.userData);
+            } else if constexpr (std::is_same_v<D, DistanceJointDef>) {
+                ar(d.bodyA, d.bodyB, d.localAnchorA, d.localAnchorB, d.length, d.minLength, d.maxLength, d.enableSpring);
+                ar(d.frequencyHz, d.dampingRatio, d.collideConnected, d.userData);
+            } else if constexpr (std::is_same_v<D, WeldJointDef>) {
+                ar(d.bodyA, d.bodyB, d.localAnchorA, d.localAnchorB, d.referenceAngle, d.frequencyHz, d.dampingRatio, d.collideConnected);
+                ar(d.userData);
+            } else if constexpr (std::is_same_v<D, WheelJointDef>) {
+                ar(d.bodyA, d.bodyB, d.localAnchorA, d.localAnchorB, d.localAxisA, d.enableSpring, d.frequencyHz, d.dampingRatio);
+                ar(d.enableLimit, d.lowerTranslation, d.upperTranslation, d.enableMotor, d.motorSpeed, d.maxMotorTorque);
+                ar(d.collideConnected, d.userData);
+            } else if constexpr (std::is_same_v<D, MouseJointDef>) {
+                ar(d.body, d.localAnchor, d.target, d.maxForce, d.frequencyHz, d.dampingRatio, d.userData);
+            } else {
+                static_assert(std::is_same_v<D, MotorJointDef>);
+                ar(d.bodyA, d.bodyB, d.linearOffset, d.angularOffset, d.maxForce, d.maxTorque, d.correctionFactor, d.collideConnected);
+                ar(d.userData);
+            }
+        },
+        def);
+}
+
+template <class Ar>
+void Transfer(Ar& ar, JointImpulses& j) {
+    ar(j.linear, j.angular, j.axial, j.spring, j.motor, j.lower, j.upper);
+}
+
+// Joint::drives is derived from the def and recomputed by Load (CheckAndLink), as is
+// WorldImpl::drivingJoints.
+template <class Ar>
+void Transfer(Ar& ar, Joint& j) {
+    ar(j.type, j.generation, j.alive, j.bodyA, j.bodyB, j.localAnchorA, j.localAnchorB, j.collideConnected, j.def, j.impulses);
+    ar(j.reactionForce, j.reactionTorque, j.motorReaction, j.solvedStep);
 }
 
 template <class Ar>
@@ -252,12 +351,14 @@ void Transfer(Ar& ar, Body& b) {
     ar(b.mass, b.invMass, b.inertia, b.invInertia);
     ar(b.supportMinX, b.supportMaxX, b.supportY, b.supportFriction);
     ar(b.shapes, b.contactHead, b.solverIndex, b.integratedStep, b.forceDv, b.forceDw, b.userData);
+    ar(b.jointHeld, b.restPreviousV, b.restPreviousW, b.joints);
 }
 
 template <class Ar>
 void Transfer(Ar& ar, Shape& s) {
     ar(s.generation, s.alive, s.body, s.geometry, s.density, s.friction, s.restitution, s.filter, s.isSensor, s.userData);
     ar(s.proxy, s.moved);
+    ar(s.enableContactEvents, s.enableHitEvents, s.visitors);
 }
 
 template <class Ar>
@@ -265,6 +366,7 @@ void Transfer(Ar& ar, Contact& c) {
     ar(c.alive, c.shapeA, c.shapeB, c.bodyA, c.bodyB, c.prev, c.next, c.manifold, c.normalImpulse, c.tangentImpulse);
     ar(c.pendingApproach, c.friction, c.restitution, c.nextFree);
     ar(c.hasLocalManifold, c.relativePose, c.localPoint, c.localNormal);
+    ar(c.touching, c.enabled, c.hitStep, c.hitEvents);
 }
 
 template <class Ar>
@@ -274,6 +376,11 @@ void Transfer(Ar& ar, WorldImpl& w) {
     ar(w.contacts, w.freeContact, w.contactCount);
     ar(w.broadPhase, w.movedShapes);  // shapes re-inserted last step: the next step looks for their new pairs
     ar(w.restStamp, w.continuousStamp);
+    ar(w.joints, w.freeJoints);
+    // Events: the ends caused since the last step (the next step reports them); the sensors in creation
+    // order. The last step's own event arrays are output, not state: a loaded world reports none until
+    // it steps. The pre-solve hook is a function of this run: Load leaves none set (Clone copies it).
+    ar(w.pendingEndEvents, w.pendingSensorEndEvents, w.sensorShapes, w.hitEventThreshold);
 }
 
 // Everything the world follows without checking must hold, or a later Step could read out of bounds.
@@ -380,6 +487,70 @@ void CheckAndLink(WorldImpl& w, const Archive<true>& ar) {
     for (int c = w.freeContact; c != kNull; c = w.contacts[c].nextFree, ++freeContacts)
         require(c >= 0 && c < contactCount && !w.contacts[c].alive && freeContacts < contactCount, "bad free contact list");
     require(liveContacts + freeContacts == contactCount, "a dead contact is missing from the free list");
+
+    // Joints: live ones join live bodies that list them once (the solver follows both directions); defs
+    // pass CreateJoint's checks and name the same bodies.
+    const auto jointCount = static_cast<int>(w.joints.size());
+    checkFreeList(w.freeJoints, [&](uint32_t i) { return w.joints[i].alive; }, jointCount, "bad free joint list");
+    w.drivingJoints = 0;
+    std::vector<int> listedJoints(static_cast<size_t>(jointCount), 0);
+    for (int i = 0; i < bodyCount; ++i) {
+        for (int j : w.bodies[i].joints) {
+            require(j >= 0 && j < jointCount && w.joints[j].alive, "a body lists a joint that is out of range or destroyed");
+            require(w.joints[j].bodyA == i || w.joints[j].bodyB == i, "a body lists a joint that is not its own");
+            ++listedJoints[j];
+        }
+    }
+    for (int i = 0; i < jointCount; ++i) {
+        Joint& j = w.joints[i];
+        if (!j.alive) {
+            require(listedJoints[i] == 0, "a destroyed joint is still listed by a body");
+            continue;
+        }
+        require(j.def.index() == static_cast<size_t>(j.type), "a joint's def is not of its kind");
+        auto liveBody = [&](int b) { return b >= 0 && b < bodyCount && w.bodies[b].alive; };
+        const bool mouse = j.type == JointType::Mouse;
+        require((mouse ? j.bodyA == kNull : liveBody(j.bodyA)) && liveBody(j.bodyB) && j.bodyA != j.bodyB,
+                "a joint's body is out of range or destroyed");
+        require(listedJoints[i] == (mouse ? 1 : 2), "a joint is missing from its bodies' lists");
+        try {
+            ValidateJointDef(w, j.def);
+        } catch (const InvalidArgument& e) {
+            ar.Fail(std::string("invalid joint (") + e.what() + ")");
+        }
+        const bool sameBodies = std::visit(
+            [&](const auto& d) {
+                if constexpr (requires { d.body; }) return d.body.index == static_cast<uint32_t>(j.bodyB);
+                else return d.bodyA.index == static_cast<uint32_t>(j.bodyA) && d.bodyB.index == static_cast<uint32_t>(j.bodyB);
+            },
+            j.def);
+        require(sameBodies, "a joint's def names other bodies than the joint");
+        j.drives = Drives(j);
+        w.drivingJoints += j.drives ? 1 : 0;
+    }
+
+    // Sensors: each live sensor listed once, in range; visitors sorted (the step merges the lists).
+    int liveSensors = 0;
+    w.hitEventShapes = 0;
+    for (int i = 0; i < shapeCount; ++i) {
+        const Shape& s = w.shapes[i];
+        require(s.alive || s.visitors.empty(), "a destroyed shape keeps sensor visitors");
+        require(s.isSensor || s.visitors.empty(), "a shape that is no sensor has visitors");
+        liveSensors += s.alive && s.isSensor ? 1 : 0;
+        w.hitEventShapes += s.alive && s.enableHitEvents ? 1 : 0;
+        for (size_t v = 0; v < s.visitors.size(); ++v) {
+            require(s.visitors[v].index < static_cast<uint32_t>(shapeCount), "a sensor visitor is out of range");
+            const ShapeId a = v == 0 ? ShapeId{} : s.visitors[v - 1], b = s.visitors[v];
+            require(v == 0 || a.index < b.index || (a.index == b.index && a.generation < b.generation), "a sensor's visitors are not sorted");
+        }
+    }
+    std::vector<uint8_t> sensorListed(static_cast<size_t>(shapeCount), 0);
+    for (int si : w.sensorShapes) {
+        require(si >= 0 && si < shapeCount && w.shapes[si].alive && w.shapes[si].isSensor && !sensorListed[si], "bad sensor list");
+        sensorListed[si] = 1;
+    }
+    require(static_cast<int>(w.sensorShapes.size()) == liveSensors, "a sensor is missing from the sensor list");
+    require(w.hitEventThreshold >= 0.0f, "the hit event threshold is negative");
 }
 
 } // namespace
@@ -415,10 +586,11 @@ World World::Load(std::span<const uint8_t> bytes) {
 // raised) if it affects the future, or declared scratch there. Then update the size here. Checked where
 // the layout is known (64-bit libstdc++).
 #if defined(__x86_64__) && defined(__GLIBCXX__)
-static_assert(sizeof(detail::Body) == 192, "detail::Body changed: update Transfer(Body) in world_snapshot.cpp");
-static_assert(sizeof(detail::Shape) == 216, "detail::Shape changed: update Transfer(Shape) in world_snapshot.cpp");
-static_assert(sizeof(detail::Contact) == 160, "detail::Contact changed: update Transfer(Contact) in world_snapshot.cpp");
-static_assert(sizeof(WorldImpl) == 1008, "WorldImpl changed: update Transfer(WorldImpl) in world_snapshot.cpp");
+static_assert(sizeof(detail::Body) == 224, "detail::Body changed: update Transfer(Body) in world_snapshot.cpp");
+static_assert(sizeof(detail::Shape) == 240, "detail::Shape changed: update Transfer(Shape) in world_snapshot.cpp");
+static_assert(sizeof(detail::Contact) == 172, "detail::Contact changed: update Transfer(Contact) in world_snapshot.cpp");
+static_assert(sizeof(WorldImpl) == 1368, "WorldImpl changed: update Transfer(WorldImpl) in world_snapshot.cpp");
+static_assert(sizeof(detail::Joint) == 200, "detail::Joint changed: update Transfer(Joint) in world_snapshot.cpp");
 static_assert(sizeof(SolverSettings) == 72, "SolverSettings changed: update Transfer(SolverSettings) in world_snapshot.cpp");
 #endif
 

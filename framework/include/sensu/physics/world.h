@@ -319,20 +319,25 @@ public:
     /// everything that decides the future: gravity, settings, bodies (rest timers and states, frozen
     /// flags, forces not yet applied), shapes (filters, sensor flags), contacts (manifolds, warm-start
     /// impulses, pending bounces, carried manifolds), the broad phase's exact internal structure (it
-    /// decides the order in which pairs are found), the free lists and generations (so every BodyId and
-    /// ShapeId stays valid) and the step counters. A copy and its original step bit-identically: the
-    /// same StateHash() and the same Save() bytes after any number of equal steps.
+    /// decides the order in which pairs are found), joints (defs, warm-start impulses, last reactions),
+    /// sensors' current visitors and the end events caused since the last step, the free lists and
+    /// generations (so every BodyId, ShapeId and JointId stays valid) and the step counters. A copy and its
+    /// original step bit-identically and report the same events: the same StateHash() and the same
+    /// Save() bytes after any number of equal steps. The last step's event arrays are output, not state:
+    /// a loaded world reports none until it steps.
 
     /// A deep copy of this world, user data pointers included (they point to the same objects).
     World Clone() const;
     /// The world as bytes: a header (magic "SENSUWLD", format version) and the state, little-endian,
     /// floats as their exact bits. Saving twice gives the same bytes. User data pointers are not saved
-    /// (an address means nothing in another run): Load sets them to nullptr; map your objects by BodyId
-    /// and ShapeId, which stay valid.
+    /// (an address means nothing in another run): Load sets them to nullptr; map your objects by BodyId,
+    /// ShapeId and JointId, which stay valid. Nor is the pre-solve hook (a function of this run): set it
+    /// again after Load (Clone copies it).
     std::vector<uint8_t> Save() const;
     /// A world from bytes written by Save. Throws InvalidArgument naming the problem for input that is not
     /// a snapshot of this format version, is truncated, has bytes after its end, holds non-finite numbers,
-    /// or is inconsistent (ids, lists, the broad phase's structure); it never allocates more than the
+    /// or is inconsistent (ids, lists, the broad phase's structure, joints that CreateJoint would refuse);
+    /// it never allocates more than the
     /// input's size allows.
     static World Load(std::span<const uint8_t> bytes);
 
