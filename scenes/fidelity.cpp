@@ -3,6 +3,7 @@
 #include "sensu_scenes/fidelity.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <random>
 
 namespace sensu::scenes {
@@ -31,6 +32,7 @@ struct Copy {
     int stepsLeft = 0;
     std::vector<BodyId> frozen{};
     std::vector<float> deviation{};  // m, largest distance from the rest-on world so far, per frozen body
+    std::vector<uint8_t> stillFrozen{};  // per frozen body: not awake in the rest-on world at any step so far
 };
 
 void ApplyEvents(const FidelityScene& scene, World& world, int step) {
@@ -63,6 +65,7 @@ FidelityResult RunFidelity(FidelityScene& scene, const FidelityOptions& options)
             for (BodyId id : ids)
                 if (world.GetType(id) == BodyType::Dynamic && !world.IsAwake(id)) copy.frozen.push_back(id);
             copy.deviation.assign(copy.frozen.size(), 0.0f);
+            copy.stillFrozen.assign(copy.frozen.size(), 1);
             SolverSettings off = copy.world.GetSettings();
             off.restStates = false;
             copy.world.SetSettings(off);
@@ -78,13 +81,16 @@ FidelityResult RunFidelity(FidelityScene& scene, const FidelityOptions& options)
                 const BodyId id = copy.frozen[i];
                 if (!world.IsValid(id) || !copy.world.IsValid(id)) continue;  // destroyed by the script
                 copy.deviation[i] = std::max(copy.deviation[i], Distance(world.GetPosition(id), copy.world.GetPosition(id)));
+                copy.stillFrozen[i] = copy.stillFrozen[i] && !world.IsAwake(id);
             }
             if (--copy.stepsLeft > 0) continue;
             ++result.snapshots;
-            for (float d : copy.deviation) {
+            for (size_t i = 0; i < copy.frozen.size(); ++i) {
+                const bool violated = copy.deviation[i] > options.tolerance;
                 ++result.frozenChecked;
-                result.violations += d > options.tolerance ? 1 : 0;
-                result.maxDeviation = std::max(result.maxDeviation, d);
+                result.violations += violated ? 1 : 0;
+                result.violationsStillFrozen += violated && copy.stillFrozen[i] ? 1 : 0;
+                result.maxDeviation = std::max(result.maxDeviation, copy.deviation[i]);
             }
         }
         std::erase_if(copies, [](const Copy& c) { return c.stepsLeft <= 0; });

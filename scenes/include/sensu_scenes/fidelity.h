@@ -61,6 +61,10 @@ struct FidelityResult {
     int snapshots = 0;            ///< rest-off copies run
     int frozenChecked = 0;        ///< bodies frozen at a snapshot (each counted once per snapshot)
     int violations = 0;           ///< of those, the ones the copy moved more than the tolerance away
+    /// Of the violations, the bodies that stayed frozen in the rest-on world for the whole window: rest
+    /// states held them while without rest states they move. (The others woke in both worlds, so part of
+    /// their difference may be the chaos of a collapsing pile.)
+    int violationsStillFrozen = 0;
     float maxDeviation = 0.0f;    ///< m, largest such distance (over all frozen bodies)
     int energyWindows = 0;        ///< 1 s windows the energy check looked at
     float maxEnergyRise = 0.0f;   ///< largest relative rise over them
