@@ -1,13 +1,17 @@
 // A newcomer's first run prints nothing that reads as an error: on a bare machine (no display, no
-// XDG_RUNTIME_DIR, no SDL_VIDEODRIVER) the browser falls back to headless without a word on stderr.
+// XDG_RUNTIME_DIR, no SDL_VIDEODRIVER) the browser falls back to headless without a word on stderr,
+// and opening audio on a machine without a sound card is just as quiet.
 // SDL's Wayland driver used to make libwayland-client print "error: XDG_RUNTIME_DIR is invalid or not
 // set in the environment." there (see framework/src/app/video_drivers.h).
 #include <catch2/catch.hpp>
 
+#include <fcntl.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -15,6 +19,7 @@
 
 #include "../../framework/src/app/video_drivers.h"
 #include "app_test_support.h"
+#include "sensu/app/audio.h"
 
 namespace {
 
@@ -82,4 +87,33 @@ TEST_CASE("Wayland counts as reachable only where libwayland-client can look for
     CHECK(WaylandReachable(nullptr, nullptr, "/run/user/1000"));
     CHECK(WaylandReachable(nullptr, "/run/user/1000/wayland-0", nullptr));
     CHECK(WaylandReachable("5", nullptr, nullptr));
+}
+
+TEST_CASE("Opening audio with the default drivers prints nothing on stderr, sound card or not", "[app][startup][audio]") {
+    // This machine may have no sound card: libasound then complains in eight "ALSA lib ..." lines
+    // unless Audio quiets it. Whatever happens, Audio reports through status(), not stderr.
+#ifdef __SANITIZE_ADDRESS__
+    // The system's audio back ends (ALSA, PulseAudio) keep caches LeakSanitizer would report as ours.
+    WARN("real audio drivers are not opened under AddressSanitizer");
+    return;
+#endif
+    const fs::path log = sensu::test::ScratchFolder() / "audio.err";
+    const char* driver = std::getenv("SDL_AUDIODRIVER");
+    const std::string savedDriver = driver != nullptr ? driver : "";
+    ::unsetenv("SDL_AUDIODRIVER");
+    std::fflush(stderr);
+    const int savedStderr = ::dup(2);
+    const int file = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    REQUIRE(file >= 0);
+    ::dup2(file, 2);
+    {
+        const sensu::Audio audio;
+        INFO(audio.status());
+    }
+    std::fflush(stderr);
+    ::dup2(savedStderr, 2);
+    ::close(savedStderr);
+    ::close(file);
+    if (driver != nullptr) ::setenv("SDL_AUDIODRIVER", savedDriver.c_str(), 1);
+    CHECK(Contents(log).empty());
 }

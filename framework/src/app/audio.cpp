@@ -2,6 +2,7 @@
 
 #include <SDL.h>
 #include <SDL_mixer.h>
+#include <dlfcn.h>
 
 #include <algorithm>
 #include <cmath>
@@ -10,9 +11,25 @@
 #include "sensu/app/image_mask.h"
 #include "sensu/math/scalar.h"
 
+// libasound's error handler type is C and variadic; this one drops every message.
+extern "C" void SensuQuietAlsaErrors(const char*, int, const char*, int, const char*, ...) {}
+
 namespace sensu {
 
 namespace {
+
+// On a machine without a sound card libasound, which SDL's ALSA driver loads, prints its
+// configuration errors to stderr ("ALSA lib confmisc.c:855:(parse_card) cannot find card '0'", eight
+// lines) before SDL gives up on it, although nothing is wrong with the program: status() says what
+// failed. A quiet handler keeps that away from newcomers. SDL opens the same library later, so the
+// handler stays set; without libasound there is nothing to quiet.
+void QuietAlsa() {
+    void* alsa = dlopen("libasound.so.2", RTLD_LAZY | RTLD_LOCAL);
+    if (alsa == nullptr) return;
+    using Handler = void (*)(const char*, int, const char*, int, const char*, ...);
+    using SetHandler = int (*)(Handler);
+    if (auto set = reinterpret_cast<SetHandler>(dlsym(alsa, "snd_lib_error_set_handler"))) set(&SensuQuietAlsaErrors);
+}
 
 // SDL_mixer's volumes run 0 … MIX_MAX_VOLUME (128).
 int MixerVolume(float volume) { return static_cast<int>(std::lround(Clamp(volume, 0.0f, 1.0f) * MIX_MAX_VOLUME)); }
@@ -48,6 +65,7 @@ Audio::Audio(const AudioOptions& options) {
         status_ = "silent";
         return;
     }
+    QuietAlsa();
     // Ref-counted by SDL: an App's own SDL_Init is unaffected, but App's SDL_Quit ends audio too.
     if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) {
         status_ = std::string("no audio: ") + SDL_GetError();
