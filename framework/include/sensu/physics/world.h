@@ -155,10 +155,12 @@ public:
     /// The motor's share of the reaction in the last step: N·m for revolute and wheel joints, N for
     /// prismatic joints; never beyond the motor's maximum. 0 for other kinds.
     float GetMotorReaction(JointId joint) const;
+    ///@{
     /// m: the anchors in world coordinates (A's is the target of a mouse joint, the body origins for a
     /// motor joint), e.g. to draw the joint.
     Vec2 GetAnchorA(JointId joint) const;
     Vec2 GetAnchorB(JointId joint) const;
+    ///@}
     /// rad: revolute angleB − angleA − referenceAngle (unwrapped). Throws for other kinds.
     float GetJointAngle(JointId joint) const;
     /// m: prismatic or wheel translation of B's anchor along the axis from A's. Throws for other kinds.
