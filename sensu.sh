@@ -3,11 +3,13 @@
 #   ./sensu.sh run [browser flags]   build and start the sample browser (headless PNG when no display)
 #   ./sensu.sh test [--sanitize]     build and run every test (ASan + UBSan build with --sanitize)
 #   ./sensu.sh bench [--quick]       build and run every benchmark, CSVs and plots into out/bench/
+#   ./sensu.sh fuzz [--seconds N] [TARGET...]  build the libFuzzer targets (clang) in build-fuzz/ and
+#                                    run each for N seconds (default 60); a finding prints its input
 # Re-running is fast: packages are checked with dpkg, CMake rebuilds only what changed.
 set -euo pipefail
 cd "$(dirname "$0")"
 
-packages=(cmake g++ pkg-config libsdl2-dev libbox2d-dev libstb-dev catch2 libimgui-dev libbenchmark-dev)
+packages=(cmake g++ pkg-config libsdl2-dev libbox2d-dev libstb-dev catch2 libimgui-dev libbenchmark-dev clang libclang-rt-14-dev)
 jobs=$(nproc 2>/dev/null || echo 2)
 
 install_missing() {
@@ -67,8 +69,19 @@ bench)
         esac
     done
     ;;
+fuzz)
+    install_missing
+    seconds=60
+    if [ "${1:-}" = "--seconds" ]; then
+        seconds=${2:?--seconds needs a number}
+        shift 2
+    fi
+    build build-fuzz -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSENSU_FUZZ=ON \
+        -DSENSU_BUILD_APP=OFF -DSENSU_BUILD_TESTS=OFF -DSENSU_BUILD_BENCH=OFF
+    exec tests/fuzz/run.sh build-fuzz/bin "$seconds" "$@"
+    ;;
 *)
-    echo "usage: ./sensu.sh run [browser flags] | test [--sanitize] | bench [--quick]" >&2
+    echo "usage: ./sensu.sh run [browser flags] | test [--sanitize] | bench [--quick] | fuzz [--seconds N] [TARGET...]" >&2
     exit 2
     ;;
 esac
