@@ -4,11 +4,13 @@
 #   ./sensu.sh test [--sanitize]     build and run every test (ASan + UBSan build with --sanitize)
 #   ./sensu.sh bench [--quick]       build and run every benchmark, CSVs and plots into out/bench/
 #   ./sensu.sh docs                  API reference (Doxygen) into build/docs/html; fails on any warning
+#   ./sensu.sh fuzz [--seconds N] [TARGET...]  build the libFuzzer targets (clang) in build-fuzz/ and
+#                                    run each for N seconds (default 60); a finding prints its input
 # Re-running is fast: packages are checked with dpkg, CMake rebuilds only what changed.
 set -euo pipefail
 cd "$(dirname "$0")"
 
-packages=(cmake g++ pkg-config libsdl2-dev libbox2d-dev libstb-dev catch2 libimgui-dev libbenchmark-dev doxygen libsdl2-mixer-dev nlohmann-json3-dev)
+packages=(cmake g++ pkg-config libsdl2-dev libbox2d-dev libstb-dev catch2 libimgui-dev libbenchmark-dev doxygen libsdl2-mixer-dev nlohmann-json3-dev clang libclang-rt-14-dev)
 jobs=$(nproc 2>/dev/null || echo 2)
 
 install_missing() {
@@ -74,8 +76,19 @@ docs)
     doxygen docs/Doxyfile
     echo "sensu: API reference in build/docs/html/index.html"
     ;;
+fuzz)
+    install_missing
+    seconds=60
+    if [ "${1:-}" = "--seconds" ]; then
+        seconds=${2:?--seconds needs a number}
+        shift 2
+    fi
+    build build-fuzz -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSENSU_FUZZ=ON \
+        -DSENSU_BUILD_APP=OFF -DSENSU_BUILD_TESTS=OFF -DSENSU_BUILD_BENCH=OFF
+    exec tests/fuzz/run.sh build-fuzz/bin "$seconds" "$@"
+    ;;
 *)
-    echo "usage: ./sensu.sh run [browser flags] | test [--sanitize] | bench [--quick] | docs" >&2
+    echo "usage: ./sensu.sh run [browser flags] | test [--sanitize] | bench [--quick] | docs | fuzz [--seconds N] [TARGET...]" >&2
     exit 2
     ;;
 esac

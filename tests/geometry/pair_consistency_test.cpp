@@ -10,6 +10,7 @@
 
 #include "convex_truth.h"
 #include "pair_consistency.h"
+#include "sensu/geometry/move_and_slide.h"
 
 using namespace sensu;
 using namespace sensu::testing;
@@ -216,4 +217,11 @@ TEST_CASE("A capsule along a box's edge line gets its distance, not a point slid
         REQUIRE(m.pointCount >= 1);
         CHECK(Deepest(m) == Approx(0.5f).margin(1e-4));
     }
+}
+
+TEST_CASE("MoveAndSlide rejects a skin it cannot keep (found by fuzzing, issue 16)", "[move][regression]") {
+    // A skin of 3.4e38 m pushed a character out of an obstacle to infinity.
+    const std::array<Obstacle, 1> obstacles{Obstacle{Circle({0.5f, 0.5f}, 0.5f), {}}};
+    CHECK_THROWS_AS(MoveAndSlide({.radius = 0.5f, .halfHeight = 0.5f}, {0.5f, 0.5f}, {}, obstacles, {.skin = 3.4e38f}), InvalidArgument);
+    CHECK_THROWS_AS(MoveAndSlide({.radius = 0.5f}, {}, {}, obstacles, {.skin = 1.5f}), InvalidArgument);
 }

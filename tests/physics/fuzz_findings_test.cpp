@@ -70,6 +70,8 @@ TEST_CASE("speeds and coordinates beyond the limits are rejected where they are 
     CheckThrowsUnchanged(world, [&] { world.CreateShape(scene.bullet, {.geometry = Box({1e20f, 1.0f})}); });
     CheckThrowsUnchanged(world, [&] { world.CreateShape(scene.bullet, {.geometry = Circle({}, 1e-3f), .density = 1e-35f}); });
     CheckThrowsUnchanged(world, [&] { world.CreateShape(scene.bullet, {.geometry = Box({1e5f, 1e5f}), .density = 1e30f}); });
+    // Found by the World fuzzer: a dynamic ball of radius 1e-15 m (4e-30 kg) turned NaN in a step.
+    CheckThrowsUnchanged(world, [&] { world.CreateShape(scene.bullet, {.geometry = Circle({}, 1e-15f)}); });
     world.ApplyForceToCenter(scene.bullet, {3e38f, 0.0f});
     CheckThrowsUnchanged(world, [&] { world.ApplyForceToCenter(scene.bullet, {3e38f, 0.0f}); });
     CheckThrowsUnchanged(world, [&] { world.ApplyForce(scene.bullet, {0.0f, 1e30f}, {1e30f, 0.0f}); });

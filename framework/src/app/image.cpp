@@ -4,7 +4,11 @@
 #include <stb_image_write.h>
 
 #include <cstdlib>
+#include <climits>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
 #include <system_error>
 #include <unordered_map>
 
@@ -58,17 +62,36 @@ void WritePng(const Image& image, const std::string& path) {
     }
 }
 
-Image ReadImage(const std::string& path) {
-    if (!std::filesystem::is_regular_file(path)) throw InvalidArgument("image file '" + path + "' does not exist");
+Image DecodeImage(std::span<const std::uint8_t> bytes, const std::string& what) {
+    if (bytes.empty() || bytes.size() > static_cast<size_t>(INT32_MAX)) throw InvalidArgument("cannot read image " + what + ": empty or over 2 GiB");
+    const auto* buffer = reinterpret_cast<const stbi_uc*>(bytes.data());
+    const int length = static_cast<int>(bytes.size());
     int w = 0, h = 0, channels = 0;
-    stbi_uc* pixels = stbi_load(path.c_str(), &w, &h, &channels, 4);
+    // The header first: a hostile size is rejected before any pixel memory is allocated.
+    if (stbi_info_from_memory(buffer, length, &w, &h, &channels) == 0) {
+        const char* reason = stbi_failure_reason();
+        throw InvalidArgument("cannot read image " + what + ": " + (reason ? reason : "unknown format"));
+    }
+    if (w <= 0 || h <= 0 || w > kMaxImageSide || h > kMaxImageSide || static_cast<long>(w) * h > kMaxImagePixels) {
+        throw InvalidArgument("image " + what + " is " + std::to_string(w) + " x " + std::to_string(h) +
+                              " pixels, over the limit (kMaxImageSide 16384 a side, kMaxImagePixels 16 Mi)");
+    }
+    stbi_uc* pixels = stbi_load_from_memory(buffer, length, &w, &h, &channels, 4);
     if (pixels == nullptr) {
         const char* reason = stbi_failure_reason();
-        throw InvalidArgument("cannot read image '" + path + "': " + (reason ? reason : "unknown error"));
+        throw InvalidArgument("cannot read image " + what + ": " + (reason ? reason : "unknown error"));
     }
     Image image{w, h, std::vector<std::uint8_t>(pixels, pixels + static_cast<size_t>(w) * static_cast<size_t>(h) * 4)};
     stbi_image_free(pixels);
     return image;
+}
+
+Image ReadImage(const std::string& path) {
+    if (!std::filesystem::is_regular_file(path)) throw InvalidArgument("image file '" + path + "' does not exist");
+    std::ifstream file(path, std::ios::binary);
+    std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    if (!file.good() && !file.eof()) throw InvalidArgument("cannot read image '" + path + "'");
+    return DecodeImage(bytes, "'" + path + "'");
 }
 
 } // namespace sensu

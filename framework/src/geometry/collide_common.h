@@ -188,7 +188,9 @@ Manifold CollidePolygonAndPoint(const V* vertices, const V* normals, int count, 
             // Vertex region: the normal runs from the vertex to c (distance ≥ faceSeparation > 0).
             const Vec2 d = c - core;
             distance = Length(d);
-            if (distance > 1e-30f) normal = (1.0f / distance) * d;
+            // Below 1e-15 m the length of d is computed from a denormal square: Normalize rescales.
+            if (distance > 1e-15f) normal = (1.0f / distance) * d;
+            else if (distance > 0.0f) normal = Normalize(d);
             feature = 0x80u | static_cast<uint32_t>(t <= 0.0f ? best : Next(best, count));
         }
         if (distance - total > margin) return Manifold{};

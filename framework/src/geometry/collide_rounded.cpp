@@ -14,7 +14,8 @@ Manifold CollidePoints(Vec2 a, float ra, Vec2 b, float rb, float margin) {
     if (distanceSquared > Square(total + margin)) return Manifold{};
     const float distance = std::sqrt(distanceSquared);
     // Coincident centres: any direction is a minimum-translation direction; pick +y (up).
-    const Vec2 normal = distance > 1e-30f ? (1.0f / distance) * d : Vec2{0.0f, 1.0f};
+    const Vec2 unit = distance > 1e-15f ? (1.0f / distance) * d : Normalize(d);  // Normalize: tiny d (see vec2.h)
+    const Vec2 normal = unit == Vec2{} ? Vec2{0.0f, 1.0f} : unit;
     const float separation = distance - total;
     Manifold m;
     m.normal = normal;
@@ -78,7 +79,7 @@ Manifold CollideCores(const RoundedPolygon& a, const RoundedPolygon& b, float ma
         const bool alongNormal = std::abs(Cross(n, closest.pointB - closest.pointA)) <= slack;
         if (vertexA && vertexB && !alongNormal && distance > 1e-30f) {
             if (distance - total > margin) return Manifold{};
-            const Vec2 normal = (1.0f / distance) * (closest.pointB - closest.pointA);
+            const Vec2 normal = Normalize(closest.pointB - closest.pointA);
             const float separation = distance - total;
             const int refVertex = closest.s <= 0.0f ? edge : Next(edge, ref.count);
             const int incVertex = closest.t <= 0.0f ? incident : incidentNext;

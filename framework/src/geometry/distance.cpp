@@ -202,7 +202,7 @@ DistanceResult ShapeDistance(const ShapeProxy& a, const Transform& xfA, const Sh
         result.pointA = result.pointB = TransformPoint(xfA, mid);
         return result;
     }
-    const Vec2 normal = (1.0f / coreDistance) * (localB - localA);
+    const Vec2 normal = coreDistance > 1e-15f ? (1.0f / coreDistance) * (localB - localA) : Normalize(localB - localA);
     result.normal = Rotate(xfA.q, normal);
     if (coreDistance > total) {
         result.distance = coreDistance - total;

@@ -19,7 +19,8 @@ void Validate(const CharacterShape& character, Vec2 position, Vec2 displacement,
     RequireFinite(position, "MoveAndSlide: position");
     RequireFinite(displacement, "MoveAndSlide: displacement");
     RequireFinite(s.skin, "MoveAndSlide: skin");
-    if (!(s.skin > 0.0f)) throw InvalidArgument("MoveAndSlide: skin must be > 0");
+    // A skin of 3.4e38 m pushed the character to infinity (found by fuzzing): it is a small gap.
+    if (!(s.skin > 0.0f && s.skin <= 1.0f)) throw InvalidArgument("MoveAndSlide: skin must be in (0, 1] m");
     if (s.maxIterations < 1) throw InvalidArgument("MoveAndSlide: maxIterations must be >= 1");
     RequireFinite(s.maxSlopeAngle, "MoveAndSlide: maxSlopeAngle");
     if (s.maxSlopeAngle < 0.0f || s.maxSlopeAngle > 0.5f * kPi) throw InvalidArgument("MoveAndSlide: maxSlopeAngle must be in [0, pi/2]");
@@ -89,8 +90,8 @@ CharacterSeparation SeparateCore(Vec2 p, Vec2 q, std::span<const Vec2> v, std::s
     const Vec2 gap = onCharacter - onObstacle;
     const float length = Length(gap);
     if (length > 0.0f) {
-        out.normal = (1.0f / length) * gap;
-    } else if (v.size() == 2) {
+        out.normal = length > 1e-15f ? (1.0f / length) * gap : Normalize(gap);  // tiny gaps: see Normalize
+    } else if (v.size() == 2 && v[0] != v[1]) {  // a zero-length capsule has no segment normal (fuzzing)
         // Crossing segments: the obstacle segment's normal on the side of the character's middle.
         const Vec2 n = Normalize(RightPerp(v[1] - v[0]));
         out.normal = Dot(n, 0.5f * (p + q) - v[0]) < 0.0f ? -n : n;

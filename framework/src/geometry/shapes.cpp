@@ -102,15 +102,20 @@ void ConvexPolygon::Finish() {
         winding += std::atan2(Cross(e0, e1), Dot(e0, e1));
     }
     if (winding > 1.5f * kTwoPi) throw InvalidArgument("ConvexPolygon is self-intersecting (winds more than once)");
-    // Area-weighted centroid (triangle fan about vertex 0).
-    Vec2 c{};
-    float area = 0.0f;
+    // Area-weighted centroid (triangle fan about vertex 0), in double: the area of a polygon of 1e-20 m
+    // underflows float and one of 1e20 m overflows it, and the centroid came out NaN (issue 16, found
+    // by fuzzing).
+    double cx = 0.0, cy = 0.0, area = 0.0;
+    const double x0 = vertices_[0].x, y0 = vertices_[0].y;
     for (int i = 1; i + 1 < count_; ++i) {
-        const float a = 0.5f * Cross(vertices_[i] - vertices_[0], vertices_[i + 1] - vertices_[0]);
-        c += (a / 3.0f) * (vertices_[0] + vertices_[i] + vertices_[i + 1]);
+        const double x1 = vertices_[i].x - x0, y1 = vertices_[i].y - y0;
+        const double x2 = vertices_[i + 1].x - x0, y2 = vertices_[i + 1].y - y0;
+        const double a = 0.5 * (x1 * y2 - y1 * x2);
+        cx += a * (x1 + x2) / 3.0;
+        cy += a * (y1 + y2) / 3.0;
         area += a;
     }
-    centroid_ = (1.0f / area) * c;
+    centroid_ = {static_cast<float>(x0 + cx / area), static_cast<float>(y0 + cy / area)};
 }
 
 Segment::Segment(Vec2 a, Vec2 b) : a_(a), b_(b) {

@@ -57,9 +57,11 @@ void RequireSteppableShape(const Body& body, const ShapeDef& def) {
     const MassData md = ShapeMass(def.geometry, def.density);
     const double mass = static_cast<double>(body.mass) + md.mass;
     const double inertia = static_cast<double>(body.inertia) + md.inertia + mass * 4.0 * kMaxCoordinate * kMaxCoordinate;
-    const bool massOk = md.mass == 0.0f || (md.mass >= 1e-30f && mass <= 1e30);
+    // Below 1e-12 kg the inverse mass (1e12) times a contact's impulse and position correction overflows
+    // the solver's float arithmetic (found by fuzzing: a 1e-15 m ball became NaN).
+    const bool massOk = md.mass == 0.0f || (md.mass >= 1e-12f && mass <= 1e30);
     const bool inertiaOk = IsFinite(md.inertia) && inertia <= 1e36 && (md.inertia == 0.0f || md.inertia >= 1e-36f);
-    if (!massOk || !inertiaOk) throw InvalidArgument("ShapeDef: density and size give a mass or inertia outside [1e-30, 1e30] kg");
+    if (!massOk || !inertiaOk) throw InvalidArgument("ShapeDef: density and size give a mass outside [1e-12, 1e30] kg or an inertia out of float range");
 }
 
 void RequireValidMaterial(const ShapeDef& def) {

@@ -1,6 +1,7 @@
 #pragma once
 /// RGBA images in memory and PNG files (stb_image / stb_image_write): screenshots and test checks.
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -23,8 +24,17 @@ struct Image {
 /// Writes `image` as a PNG, creating missing parent folders. Throws sensu::InvalidArgument naming the
 /// path when the image is empty or the file cannot be written.
 void WritePng(const Image& image, const std::string& path);
+/// Largest image ReadImage and DecodeImage accept: at most kMaxImageSide pixels a side and
+/// kMaxImagePixels in all (64 MiB of RGBA). Checked from the header before anything is decoded, so a
+/// file claiming 20000 × 20000 pixels is rejected without allocating gigabytes.
+inline constexpr int kMaxImageSide = 16384;
+inline constexpr long kMaxImagePixels = 16L * 1024 * 1024;
+
 /// Reads an image file (PNG, JPEG, ... whatever stb_image reads) as RGBA. Throws
-/// sensu::InvalidArgument naming the path when it is missing or not a readable image.
+/// sensu::InvalidArgument naming the path when it is missing, not a readable image or too large.
 Image ReadImage(const std::string& path);
+/// Decodes an image file's bytes as RGBA. Throws sensu::InvalidArgument (naming `what`) when they are
+/// not a readable image or the image exceeds kMaxImageSide / kMaxImagePixels.
+Image DecodeImage(std::span<const std::uint8_t> bytes, const std::string& what);
 
 } // namespace sensu

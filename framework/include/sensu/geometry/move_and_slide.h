@@ -31,7 +31,7 @@ struct Obstacle {
 
 /// Tuning of MoveAndSlide; the defaults suit a character about 1 m tall.
 struct MoveAndSlideSettings {
-    float skin = 1e-3f;          ///< ε of seed 002 eq. (13): the gap kept to every surface (m), > 0.
+    float skin = 1e-3f;          ///< ε of seed 002 eq. (13): the gap kept to every surface (m), in (0, 1].
     int maxIterations = 4;       ///< Slides per call (≥ 1); the rest of the move is dropped after that.
     float maxSlopeAngle = 0.87f; ///< Steepest walkable surface (radians from `up`, ~50°), in [0, π/2].
     Vec2 up{0.0f, 1.0f};         ///< Unit up direction for the ground test.

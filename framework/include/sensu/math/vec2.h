@@ -61,9 +61,16 @@ inline bool IsFinite(Vec2 v) { return IsFinite(v.x) && IsFinite(v.y); }
 
 /// Unit vector along v, or (0,0) when v is (nearly) zero; never NaN.
 inline Vec2 Normalize(Vec2 v) {
-    const float len = Length(v);
-    if (len < 1e-30f) return {0.0f, 0.0f};
-    const float inv = 1.0f / len;
+    float lengthSquared = v.x * v.x + v.y * v.y;
+    // Below 1e-15 the square falls into float's denormal range (a few bits of precision: normals 0.1 %
+    // off unit) and above 1e19 it overflows: rescale by a power of two first (exact). Found by fuzzing.
+    if (!(lengthSquared >= 1e-30f && lengthSquared <= 1e30f)) {
+        const float scale = lengthSquared < 1e-30f ? 18446744073709551616.0f : 5.42101086e-20f;  // 2^64, 2^-64
+        v = {scale * v.x, scale * v.y};
+        lengthSquared = v.x * v.x + v.y * v.y;
+        if (!(lengthSquared >= 1e-30f)) return {0.0f, 0.0f};  // |v| below ~1e-34: zero
+    }
+    const float inv = 1.0f / std::sqrt(lengthSquared);
     return {v.x * inv, v.y * inv};
 }
 

@@ -62,7 +62,8 @@ namespace sensu {
 ///  - Step(dt) rejects dt > kMaxStepDt.
 ///  - CreateBody and SetTransform reject a position with a coordinate beyond kMaxCoordinate and an
 ///    angle beyond kMaxCoordinate rad; CreateShape rejects geometry reaching beyond kMaxCoordinate from
-///    the body origin and shapes that would give the body a mass or inertia outside float range.
+///    the body origin and shapes of mass below 1e-12 kg (other than 0) or that would give the body a mass
+///    above 1e30 kg or an inertia outside float range.
 ///  - CreateBody, SetLinearVelocity and SetAngularVelocity reject speeds above kMaxLinearSpeed and
 ///    kMaxAngularSpeed; an impulse, force, torque or gravity that would exceed them is clamped to them
 ///    (the direction kept), and so is every body after the solver, each step. Forces, torques and
