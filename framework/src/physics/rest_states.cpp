@@ -10,8 +10,9 @@
 // What the seed lacks (SEEDS.md trap): freezing bodies one by one. Here a pile (frozen bodies connected
 // by contacts) always wakes as a whole, in the same step, when anything under or on it changes: a push
 // its supports cannot hold (slide, lift or tip), a removed or moving support, a force, impulse, velocity
-// or teleport. Because only non-moving bodies count as supports, no body stays frozen without support
-// and no body is frozen on a moving support.
+// or teleport, or a body found deep inside it (created or teleported there). Because only non-moving
+// bodies count as supports, no body stays frozen without support and no body is frozen on a moving
+// support.
 #include <cmath>
 
 #include "world_internal.h"
@@ -25,6 +26,9 @@ using detail::SolverBody;
 using detail::SolverContact;
 
 namespace {
+
+// A moving body deeper than this many linearSlop into a frozen one wakes its pile (WakeOverlappedPile).
+constexpr float kOverlapWakeSlops = 2.0f;
 
 int OtherBody(const Contact& c, int body) { return c.bodyA == body ? c.bodyB : c.bodyA; }
 int NextContact(const Contact& c, int body) { return c.next[c.bodyA == body ? 0 : 1]; }
@@ -65,6 +69,19 @@ void WorldImpl::WakeAll() {
         b.frozen = false;
         b.restTimer = 0.0f;
         if (b.type == BodyType::Dynamic) b.rest = RestState::VerticallyUnstable;
+    }
+}
+
+// A body deeper inside a frozen one than the position pass leaves it was created or teleported there
+// (or hit it harder than the solver could stop): without rest states the position pass would push
+// both apart, so the pile wakes and is resolved as it would be then.
+void WorldImpl::WakeOverlappedPile(int index) {
+    const Contact& c = contacts[index];
+    for (int p = 0; p < c.manifold.pointCount; ++p) {
+        if (c.manifold.points[p].separation < -kOverlapWakeSlops * settings.linearSlop) {
+            WakePile(bodies[c.bodyA].frozen ? c.bodyA : c.bodyB);
+            return;
+        }
     }
 }
 

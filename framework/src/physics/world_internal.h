@@ -215,6 +215,7 @@ struct WorldImpl {
     void WakeAll();
     void WakePilesUnderMovingSupports();
     bool WakePushedPiles();
+    void WakeOverlappedPile(int contactIndex);
     void UpdateRestStates(float dt);
     void ClassifySupport(int bodyIndex);
 
