@@ -65,14 +65,14 @@ TEST_CASE("fidelity harness: rest-off copies of frozen bodies stay put, energy d
 }
 
 TEST_CASE("fidelity harness: freezing moving bodies is caught", "[physics][fidelity]") {
-    // Rest thresholds so loose that bodies sliding down slopes freeze: the rest-off copies must slide on.
+    // Rest speeds so loose that rolling bodies freeze (on level ground, far from their friction limit
+    // and not accelerating, the other rules let them): the rest-off copies must roll on.
     int violations = 0, frozen = 0;
     for (uint64_t seed = 1; seed <= 10; ++seed) {
-        FidelityScene scene = BuildFidelityScene(FidelityKind::Slope, seed);
+        FidelityScene scene = BuildFidelityScene(FidelityKind::Rolling, seed);
         SolverSettings loose = scene.world.GetSettings();
         loose.restLinearSpeed = 10.0f;
-        loose.restAngularSpeed = 10.0f;
-        loose.supportNormalY = 0.5f;
+        loose.restAngularSpeed = 30.0f;
         scene.world.SetSettings(loose);
         const FidelityResult r = RunFidelity(scene);
         violations += r.violations;

@@ -165,16 +165,18 @@ void WorldImpl::FindNewContacts() {
     movedShapes.clear();
 }
 
-// Narrow phase for every contact with a moving body; contacts whose fat AABBs separated are destroyed.
-// Contacts inside a frozen pile (or against static geometry) keep their manifold: nothing there moved,
-// and so does their touching state (a carried manifold keeps its separations): no events there.
+// Narrow phase for every contact with a moving body, and once for a new contact whatever its bodies do
+// (a body created or teleported into a frozen pile must be seen there); contacts whose fat AABBs
+// separated are destroyed. Contacts inside a frozen pile (or against static geometry) keep their
+// manifold: nothing there moved. A body found deep inside a frozen one wakes its pile. Their touching state
+// stays too (a carried manifold keeps its separations): no events there.
 void WorldImpl::UpdateContacts(float dt) {
     for (int i = 0; i < static_cast<int>(contacts.size()); ++i) {
         Contact& c = contacts[i];
         if (!c.alive) continue;
         const Body& a = bodies[c.bodyA];
         const Body& b = bodies[c.bodyB];
-        if (!IsMovingBody(a) && !IsMovingBody(b)) continue;
+        if (!IsMovingBody(a) && !IsMovingBody(b) && c.hasLocalManifold) continue;
         const Shape& sa = shapes[c.shapeA];
         const Shape& sb = shapes[c.shapeB];
         if (!Overlaps(broadPhase.FatAABB(sa.proxy), broadPhase.FatAABB(sb.proxy))) {
@@ -218,6 +220,7 @@ void WorldImpl::UpdateContacts(float dt) {
             c.pendingApproach[p] = pendingApproach[p];
         }
         UpdateTouching(i);
+        if (settings.restStates && a.frozen != b.frozen) WakeOverlappedPile(i);
     }
 }
 

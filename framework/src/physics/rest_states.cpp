@@ -7,17 +7,33 @@
 // so a frozen body's top edge acts as floor (§3.5.2) and piles freeze from the floor up. A frozen body
 // costs nothing: no integration, no narrow phase against other non-moving bodies, no solver rows.
 //
+// Freeze only what would stay put. The seed's rotation-stable body still slides along the floor
+// (§3.4.2 stops only its vertical motion and rotation) and its floor is level (§3.3 measures every
+// state against the floor; §3.5.2 takes only edges parallel to it as floor). Freezing stops the
+// sliding too, which Coulomb friction allows only while the supports' friction holds with room to
+// spare. So a body is held, besides §3.4.2 / §3.5.1, only when
+//   - every support is level enough: its slope uses at most half the friction cone,
+//     tan θ = |n_x|/n_y ≤ μ/2 (a box on a 20° slope with μ < 0.73 never freezes);
+//   - the supports' friction, taken together, is not at its limit: |T| < 0.9 μ N for the sum of the
+//     support impulses of the last step (a sliding body has |T| = μ N; single contacts inside a pile
+//     may be at their limit while their frictions cancel, and side contacts may slip, so neither counts);
+//   - it has stopped accelerating: its velocity changed by less than a tenth of the rest speeds over
+//     the slow window (a slow slide or creep keeps restarting the window);
+//   - no support is penetrated deeper than 2 linearSlop (the position pass is not done with it).
+//
 // What the seed lacks (docs/seeds.md): freezing bodies one by one. Here a pile (frozen bodies connected
-// by contacts) always wakes as a whole, in the same step, when anything under or on it changes: a push
-// its supports cannot hold (slide, lift or tip), a removed or moving support, a force, impulse, velocity
-// or teleport. Because only non-moving bodies count as supports, no body stays frozen without support
-// and no body is frozen on a moving support.
+// by contacts) always wakes as a whole, in the same step, when anything under or on it changes: a load
+// its supports cannot hold (slide, lift or tip), judged for each frozen body with everything that rests
+// on it, a removed or moving support, a force, impulse, velocity or teleport, or a body found deep
+// inside it (created or teleported there). Because only non-moving bodies count as supports, no body
+// stays frozen without support and no body is frozen on a moving support.
 //
 // Joints (issue 13): a pile is bodies connected by contacts or joints. Jointed bodies freeze together
 // and wake together; a body jointed to a static, resting kinematic or frozen body, or to a floor-held
 // member of its group, counts as held (a hanging chain, a bridge); a running motor, a mouse or motor
 // joint, or a joint to a moving body keeps its pile awake; a frozen body held only by joints wakes
 // (with its whole pile) at any push.
+#include <algorithm>
 #include <cmath>
 
 #include "world_internal.h"
@@ -27,10 +43,25 @@ namespace sensu {
 using detail::Body;
 using detail::Contact;
 using detail::kNull;
-using detail::SolverBody;
 using detail::SolverContact;
 
 namespace {
+
+// Freezing rule (see the header): the share of the friction cone a support's slope may use, the share
+// of μ·normal impulse at which a contact counts as at the friction limit, and the change of velocity
+// over the slow window, as a share of the rest speeds, that marks a body as still accelerating.
+constexpr float kSlopeFrictionShare = 0.5f;
+constexpr float kSlopeTolerance = 2e-3f;  // |n_x|/n_y of a level support whose normal carries rounding
+constexpr float kFrictionLimitShare = 0.9f;
+constexpr float kSignificantFriction = 0.05f;  // friction bound ≥ this share of the body's weight
+constexpr float kAccelerationShare = 0.1f;
+// Wake test (HoldsLoad): how close to a limit a frozen body may be pushed before it wakes.
+constexpr float kLiftShare = 0.05f;   // of the normal reaction it had when it froze
+constexpr float kSlideShare = 0.95f;  // of μ·N'
+constexpr float kTipShare = 0.02f;    // of the support span, at each end
+constexpr float kNegligibleLoad = 0.01f;  // of what the body carries: such loads are not passed down
+// A moving body deeper than this many linearSlop into a frozen one wakes its pile (WakeOverlappedPile).
+constexpr float kOverlapWakeSlops = 2.0f;
 
 int OtherBody(const Contact& c, int body) { return c.bodyA == body ? c.bodyB : c.bodyA; }
 int NextContact(const Contact& c, int body) { return c.next[c.bodyA == body ? 0 : 1]; }
@@ -83,6 +114,19 @@ void WorldImpl::WakeAll() {
     }
 }
 
+// A body deeper inside a frozen one than the position pass leaves it was created or teleported there
+// (or hit it harder than the solver could stop): without rest states the position pass would push
+// both apart, so the pile wakes and is resolved as it would be then.
+void WorldImpl::WakeOverlappedPile(int index) {
+    const Contact& c = contacts[index];
+    for (int p = 0; p < c.manifold.pointCount; ++p) {
+        if (c.manifold.points[p].separation < -kOverlapWakeSlops * settings.linearSlop) {
+            WakePile(bodies[c.bodyA].frozen ? c.bodyA : c.bodyB);
+            return;
+        }
+    }
+}
+
 // A support that moves is no support: kinematic bodies in motion wake every pile they touch. (A pile
 // jointed to a body wakes whenever that body is set moving, in WakeTouchingPiles, and cannot freeze
 // while it moves.)
@@ -97,55 +141,115 @@ void WorldImpl::WakePilesUnderMovingSupports() {
     }
 }
 
-// After the velocity iterations frozen bodies have acted as infinitely heavy. Sum the impulses each
-// received from moving bodies; when its recorded support could not have held them (it would slide,
-// lift or tip) it wakes with its pile, and the caller solves the step again with the pile moving.
-bool WorldImpl::WakePushedPiles() {
-    bool anyFrozen = false;
-    for (SolverBody& sb : solverBodies) {
-        sb.receivedImpulse = {};
-        sb.momentAboutMin = sb.momentAboutMax = 0.0f;
-        anyFrozen = anyFrozen || bodies[sb.body].frozen;
+// The extra load (impulse P at point `at`, or a wrench: impulse and its moment about the origin) a
+// frozen body takes this step; the first load of the step queues the body for WakePushedPiles.
+void WorldImpl::AddLoad(int index, Vec2 impulse, float moment) {
+    Body& b = bodies[index];
+    if (b.loadStamp != loadStamp) {
+        b.loadStamp = loadStamp;
+        b.load = {};
+        b.loadMoment = 0.0f;
+        loadHeap.emplace_back(b.center.y, index);
+        std::push_heap(loadHeap.begin(), loadHeap.end());
     }
-    if (!anyFrozen) return false;
+    b.load += impulse;
+    b.loadMoment += moment;
+}
+
+// Whether a frozen body's supports still hold it with its extra load E this step. When it froze they
+// exerted the reaction R (carrying the body and all that rests on it) at the centre of pressure c; now
+// they must exert R' = R − E, and the turn of E about c moves the centre of pressure along the support
+// by s = −M_E(c) / N'. Coulomb and seed 004 §3.4.2 then say it stays put while N' > 0 (no lift),
+// |R'·t| < μ N' (no slide) and the centre of pressure stays inside [x_min, x_max] (no tip). Each
+// limit wakes a little early (kLiftShare, kSlideShare, kTipShare) so a body at a limit never stays frozen.
+bool WorldImpl::HoldsLoad(const Body& b) const {
+    const Vec2 n = b.supportNormal;
+    const Vec2 t = RightPerp(n);
+    const Vec2 R = stepDt * b.supportReaction;
+    const Vec2 reaction = R - b.load;
+    const float normal = Dot(reaction, n);
+    if (normal <= kLiftShare * Dot(R, n)) return false;
+    if (std::fabs(Dot(reaction, t)) > kSlideShare * b.supportFriction * normal) return false;
+    const Vec2 pressure{b.supportPressureX, b.supportY};
+    const float turn = b.loadMoment - Cross(pressure, b.load);
+    const float x = b.supportPressureX - (turn / normal) * t.x;
+    const float margin = kTipShare * (b.supportMaxX - b.supportMinX);
+    return x >= b.supportMinX + margin && x <= b.supportMaxX - margin;
+}
+
+// A frozen body that holds its extra load hands it on to the bodies it rests on, in the shares their
+// contacts carried when it froze (the stored normal impulses), each share's force at that contact's
+// points plus its share of the remaining turn; static supports take their share for good. So the
+// bottom of a pile is judged with the load the pile carries as a whole: a column pushed at its top
+// tips about its lowest box, not about the pushed one. Loads below 1 % of what the body carries stop.
+void WorldImpl::PassLoadDown(int index) {
+    const Body& b = bodies[index];
+    if (LengthSquared(b.load) <= kNegligibleLoad * kNegligibleLoad * stepDt * stepDt * LengthSquared(b.supportReaction)) return;
+    float total = 0.0f;
+    float turn = b.loadMoment;
+    for (int c = b.contactHead; c != kNull; c = NextContact(contacts[c], index)) {
+        const Contact& contact = contacts[c];
+        const Vec2 up = contact.bodyB == index ? contact.manifold.normal : -contact.manifold.normal;
+        if (contact.manifold.pointCount == 0 || up.y < settings.supportNormalY) continue;
+        for (int p = 0; p < contact.manifold.pointCount; ++p) total += contact.normalImpulse[p];
+    }
+    if (total <= 0.0f) return;
+    for (int pass = 0; pass < 2; ++pass) {
+        for (int c = b.contactHead; c != kNull; c = NextContact(contacts[c], index)) {
+            const Contact& contact = contacts[c];
+            const Vec2 up = contact.bodyB == index ? contact.manifold.normal : -contact.manifold.normal;
+            if (contact.manifold.pointCount == 0 || up.y < settings.supportNormalY) continue;
+            float impulse = 0.0f;
+            Vec2 at{};
+            for (int p = 0; p < contact.manifold.pointCount; ++p) {
+                impulse += contact.normalImpulse[p];
+                at += contact.normalImpulse[p] * contact.manifold.points[p].point;
+            }
+            if (impulse <= 0.0f) continue;
+            at = (1.0f / impulse) * at;
+            const float share = impulse / total;
+            const Vec2 force = share * b.load;
+            if (pass == 0) {
+                turn -= Cross(at, force);  // what the shares' forces at their points leave unbalanced
+                continue;
+            }
+            const int other = OtherBody(contact, index);
+            if (bodies[other].frozen) AddLoad(other, force, Cross(at, force) + share * turn);
+        }
+    }
+}
+
+// After the velocity iterations frozen bodies have acted as infinitely heavy. Each takes the impulses
+// moving bodies gave it as its extra load; from the top of the piles down, a body whose supports could
+// not hold its load (HoldsLoad) wakes with its pile, and the caller solves the step again with the pile
+// moving; one that holds passes the load on to what it rests on (PassLoadDown).
+bool WorldImpl::WakePushedPiles() {
+    ++loadStamp;
+    loadHeap.clear();
     for (const SolverContact& sc : solverContacts) {
         const Vec2 t = RightPerp(sc.normal);
         const detail::SolverContactCold& cold = solverContactsCold[sc.cold];
         for (int side = 0; side < 2; ++side) {
-            SolverBody& sb = solverBodies[side == 0 ? sc.a : sc.b];
-            const Body& body = bodies[sb.body];
-            if (!body.frozen) continue;
+            const int index = solverBodies[side == 0 ? sc.a : sc.b].body;
+            if (!bodies[index].frozen) continue;
             const float sign = side == 0 ? -1.0f : 1.0f;  // the impulse acts on B along +n, on A along −n
             for (int p = 0; p < sc.pointCount; ++p) {
                 const Vec2 P = sign * (sc.points[p].normalImpulse * sc.normal + sc.points[p].tangentImpulse * t);
-                const Vec2 at = cold.point[p];
-                sb.receivedImpulse += P;
-                sb.momentAboutMin += Cross(at - Vec2{body.supportMinX, body.supportY}, P);
-                sb.momentAboutMax += Cross(at - Vec2{body.supportMaxX, body.supportY}, P);
+                AddLoad(index, P, Cross(cold.point[p], P));
             }
         }
     }
-    const float dt = stepDt;
     bool woke = false;
-    for (SolverBody& sb : solverBodies) {
-        const Body& body = bodies[sb.body];
-        if (!body.frozen) continue;
-        const Vec2 P = sb.receivedImpulse;
-        const float weight = body.mass * Max(-gravity.y * body.gravityScale, 0.0f) * dt;  // N·s per step
-        const float slack = 0.05f * weight;
-        const float span = body.supportMaxX - body.supportMinX;
-        const float pressed = weight + Max(-P.y, 0.0f);
-        const bool lifted = P.y > weight + slack;
-        const bool slides = std::fabs(P.x) > body.supportFriction * pressed + slack;
-        // Tipping over the x_min pivot is a counter-clockwise turn, over x_max a clockwise one; the
-        // weight's moment about each pivot resists it (centre of mass strictly between the pivots).
-        const float weightMomentMin = -(body.center.x - body.supportMinX) * weight;
-        const float weightMomentMax = -(body.center.x - body.supportMaxX) * weight;
-        const float slackMoment = slack * Max(span, 1e-3f);
-        const bool tips = sb.momentAboutMin + weightMomentMin > slackMoment || sb.momentAboutMax + weightMomentMax < -slackMoment;
-        const bool pushed = body.jointHeld && Length(P) > slack;
-        if (lifted || slides || tips || pushed) {
-            WakePile(sb.body);
+    while (!loadHeap.empty()) {
+        std::pop_heap(loadHeap.begin(), loadHeap.end());
+        const int index = loadHeap.back().second;
+        loadHeap.pop_back();
+        if (!bodies[index].frozen) continue;  // woken with a pile above it
+        // A body held only by joints has no floor to take a push: any load wakes it (and its pile).
+        if (!bodies[index].jointHeld && HoldsLoad(bodies[index])) {
+            PassLoadDown(index);
+        } else {
+            WakePile(index);
             woke = true;
         }
     }
@@ -159,22 +263,35 @@ void WorldImpl::ClassifySupport(int i) {
     Body& b = bodies[i];
     int upCount = 0;
     bool deep = false;  // a support still penetrates: the position pass is not done with it (seed 004 §3.2)
+    bool level = true;  // every support is level enough for its friction
     float minX = 0.0f, maxX = 0.0f, minY = 0.0f, friction = 0.0f;
+    Vec2 reaction{}, normalSum{};
+    float pressure = 0.0f, pressureX = 0.0f;
+    const float significant = kSignificantFriction * b.mass * Max(-gravity.y * b.gravityScale, 0.0f) * stepDt;  // N·s
     constexpr int kMaxSide = 8;
     float sideX[kMaxSide];
     int sideCount = 0;
     for (int c = b.contactHead; c != kNull; c = NextContact(contacts[c], i)) {
         const Contact& contact = contacts[c];
         const Body& o = bodies[OtherBody(contact, i)];
+        const Vec2 up = contact.bodyB == i ? contact.manifold.normal : -contact.manifold.normal;
         const bool support = o.type == BodyType::Static || o.frozen || (o.type == BodyType::Kinematic && !IsMovingBody(o)) ||
                              (o.type == BodyType::Dynamic && o.restCandidate);
         if (!support) continue;
-        const Vec2 up = contact.bodyB == i ? contact.manifold.normal : -contact.manifold.normal;
+        // The contact's tangent impulse acts on B along t = RightPerp(n), on A against it.
+        const Vec2 along = contact.bodyB == i ? RightPerp(contact.manifold.normal) : -RightPerp(contact.manifold.normal);
         for (int p = 0; p < contact.manifold.pointCount; ++p) {
             const ManifoldPoint& mp = contact.manifold.points[p];
             if (mp.separation > touching) continue;
             deep = deep || mp.separation < -2.0f * st.linearSlop;
             if (up.y >= st.supportNormalY) {
+                // Level enough: the slope's pull tan θ = |n_x|/n_y uses at most half the friction cone.
+                level = level && std::fabs(up.x) <= (kSlopeFrictionShare * contact.friction + kSlopeTolerance) * up.y;
+                const float Pn = contact.normalImpulse[p];
+                reaction += Pn * up + contact.tangentImpulse[p] * along;
+                normalSum += Pn * up;
+                pressure += Pn;
+                pressureX += Pn * mp.point.x;
                 if (upCount == 0) {
                     minX = maxX = mp.point.x;
                     minY = mp.point.y;
@@ -209,11 +326,28 @@ void WorldImpl::ClassifySupport(int i) {
             }
         }
     }
-    b.restHeld = held && !deep;
+    // At the friction limit: the supports' friction, taken together, is (nearly) exhausted, so the body
+    // slides or is about to (Coulomb: |T| = μN while sliding). Single contacts of a pile may each be at
+    // their limit while their frictions cancel; side contacts may slip while the supports hold.
+    const Vec2 n = pressure > 0.0f ? Normalize(normalSum) : Vec2{0.0f, 1.0f};
+    const float limit = friction * Dot(reaction, n);
+    const bool atLimit = limit > significant && std::fabs(Dot(reaction, RightPerp(n))) >= kFrictionLimitShare * limit;
+    b.restHeld = held && !deep && level && !atLimit;
     b.supportMinX = minX;
     b.supportMaxX = maxX;
     b.supportY = minY;
     b.supportFriction = friction;
+    // The supports' force as it is now (the impulses of the step just solved): it carries the body and
+    // whatever rests on it. Without impulses (warm starting off) the body's own weight stands in for it.
+    if (pressure > 0.0f && stepDt > 0.0f) {
+        b.supportReaction = (1.0f / stepDt) * reaction;
+        b.supportNormal = n;
+        b.supportPressureX = Clamp(pressureX / pressure, minX, maxX);
+    } else {
+        b.supportReaction = {0.0f, b.mass * Max(-gravity.y * b.gravityScale, 0.0f)};
+        b.supportNormal = {0.0f, 1.0f};
+        b.supportPressureX = Clamp(cx, minX, maxX);
+    }
 }
 
 // Bodies freeze by connected groups, never one by one: a group of touching rest candidates freezes
@@ -235,7 +369,24 @@ void WorldImpl::UpdateRestStates(float dt) {
             b.restPreviousV = b.v;
             b.restPreviousW = b.w;
         }
-        b.restTimer = slow ? b.restTimer + dt : 0.0f;
+        if (!slow) {
+            b.restTimer = 0.0f;
+        } else if (b.restTimer == 0.0f) {
+            b.restTimer = dt;  // the slow window begins: remember the velocity it began with
+            b.restV = b.v;
+            b.restW = b.w;
+        } else {
+            b.restTimer += dt;
+        }
+        // Still accelerating: the velocity changed over the window (a slow slide or creep). The window
+        // starts again from here, so a body that keeps accelerating never becomes a candidate.
+        const float dv = kAccelerationShare * st.restLinearSpeed;
+        if (b.restTimer >= st.restTime &&
+            (LengthSquared(b.v - b.restV) > dv * dv || std::fabs(b.w - b.restW) > kAccelerationShare * st.restAngularSpeed)) {
+            b.restTimer = dt;
+            b.restV = b.v;
+            b.restW = b.w;
+        }
         b.restCandidate = gravityDown && b.restTimer >= st.restTime;
     }
     for (size_t i = 0; drivingJoints > 0 && i < joints.size(); ++i) {

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <functional>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "broad_phase.h"
@@ -32,6 +33,8 @@ struct Body {
     bool frozen = false;          // RotationStable with rest states on: excluded from integration and solver
     RestState rest = RestState::VerticallyUnstable;
     float restTimer = 0.0f;       // s the body has been slow
+    Vec2 restV{};                 // m/s and rad/s when the slow window began: a body whose velocity
+    float restW = 0.0f;           // changed over the window is still accelerating (rest_states.cpp)
     bool restCandidate = false;   // slow for restTime: may freeze together with its touching candidates
     bool restHeld = false;        // its supports hold it (seed 004 §3.4.2 / §3.5.1), span in support*
     bool jointHeld = false;       // frozen while held by joints, not by floor supports: any push wakes it
@@ -55,9 +58,19 @@ struct Body {
     float mass = 0.0f, invMass = 0.0f;       // kg, 1/kg
     float inertia = 0.0f, invInertia = 0.0f; // kg·m² about the centre of mass
 
-    // Support recorded when frozen (seed 004 §3.4.2): x span of the support points, their lowest y, and
-    // the friction of the support, so pushes that would slide, lift or tip the body wake its pile.
+    // Support recorded when frozen (seed 004 §3.4.2): x span of the support points, their lowest y, the
+    // friction of the support, and the force the supports exerted then (N, it carries the body and
+    // everything resting on it) with its centre of pressure, so pushes that would slide, lift or tip the
+    // body with its load wake its pile (rest_states.cpp).
     float supportMinX = 0.0f, supportMaxX = 0.0f, supportY = 0.0f, supportFriction = 0.0f;
+    Vec2 supportReaction{};
+    Vec2 supportNormal{0.0f, 1.0f};
+    float supportPressureX = 0.0f;
+    // Extra load (N·s, and its moment about the world origin, N·m·s) pushed onto this frozen body this
+    // step, by moving bodies or through the frozen bodies resting on it; valid when loadStamp is current.
+    Vec2 load{};
+    float loadMoment = 0.0f;
+    uint32_t loadStamp = 0;
 
     std::vector<ShapeId> shapes;
     std::vector<int> joints;      // indices of the joints attached to this body
@@ -124,9 +137,6 @@ struct SolverBody {
     float angle = 0.0f;
     Rot q{};
     int level = 0;   // contact-graph distance from a fixed body (0 for static, frozen, kinematic)
-    // Impulse received from moving bodies while frozen (wake test after the velocity iterations).
-    Vec2 receivedImpulse{};
-    float momentAboutMin = 0.0f, momentAboutMax = 0.0f;
 };
 
 // Velocity rows of one contact point.
@@ -205,6 +215,8 @@ struct WorldImpl {
     std::vector<int> wakeStack;
     std::vector<int> restComponent;
     uint32_t restStamp = 0;
+    std::vector<std::pair<float, int>> loadHeap;  // frozen bodies with a load, highest first (WakePushedPiles)
+    uint32_t loadStamp = 0;
     // Continuous phase (continuous.cpp): start poses, lazily set-up motions, fast and hit bodies.
     std::vector<detail::ContinuousStart> continuousStarts;
     std::vector<detail::ContinuousBody> continuousBodies;
@@ -284,6 +296,10 @@ struct WorldImpl {
     void WakeAll();
     void WakePilesUnderMovingSupports();
     bool WakePushedPiles();
+    void AddLoad(int bodyIndex, Vec2 impulse, float moment);
+    bool HoldsLoad(const detail::Body& body) const;
+    void PassLoadDown(int bodyIndex);
+    void WakeOverlappedPile(int contactIndex);
     void UpdateRestStates(float dt);
     void ClassifySupport(int bodyIndex);
 

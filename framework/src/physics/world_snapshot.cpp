@@ -34,7 +34,7 @@ namespace {
 
 constexpr std::array<uint8_t, 8> kMagic = {'S', 'E', 'N', 'S', 'U', 'W', 'L', 'D'};
 // Raise when the byte layout changes (a field added, removed or reordered).
-constexpr uint32_t kFormatVersion = 2;  // 2: joints, contact events, sensors
+constexpr uint32_t kFormatVersion = 3;  // 2: joints, contact events, sensors; 3: the rest states' support loads
 
 // Number of values of each enum a snapshot holds (Load rejects larger ones).
 template <class E>
@@ -352,6 +352,7 @@ void Transfer(Ar& ar, Body& b) {
     ar(b.supportMinX, b.supportMaxX, b.supportY, b.supportFriction);
     ar(b.shapes, b.contactHead, b.solverIndex, b.integratedStep, b.forceDv, b.forceDw, b.userData);
     ar(b.jointHeld, b.restPreviousV, b.restPreviousW, b.joints);
+    ar(b.restV, b.restW, b.supportReaction, b.supportNormal, b.supportPressureX, b.load, b.loadMoment, b.loadStamp);
 }
 
 template <class Ar>
@@ -375,7 +376,7 @@ void Transfer(Ar& ar, WorldImpl& w) {
     ar(w.bodies, w.freeBodies, w.shapes, w.freeShapes);
     ar(w.contacts, w.freeContact, w.contactCount);
     ar(w.broadPhase, w.movedShapes);  // shapes re-inserted last step: the next step looks for their new pairs
-    ar(w.restStamp, w.continuousStamp);
+    ar(w.restStamp, w.continuousStamp, w.loadStamp);
     ar(w.joints, w.freeJoints);
     // Events: the ends caused since the last step (the next step reports them); the sensors in creation
     // order. The last step's own event arrays are output, not state: a loaded world reports none until
@@ -586,10 +587,10 @@ World World::Load(std::span<const uint8_t> bytes) {
 // raised) if it affects the future, or declared scratch there. Then update the size here. Checked where
 // the layout is known (64-bit libstdc++).
 #if defined(__x86_64__) && defined(__GLIBCXX__)
-static_assert(sizeof(detail::Body) == 224, "detail::Body changed: update Transfer(Body) in world_snapshot.cpp");
+static_assert(sizeof(detail::Body) == 272, "detail::Body changed: update Transfer(Body) in world_snapshot.cpp");
 static_assert(sizeof(detail::Shape) == 240, "detail::Shape changed: update Transfer(Shape) in world_snapshot.cpp");
 static_assert(sizeof(detail::Contact) == 172, "detail::Contact changed: update Transfer(Contact) in world_snapshot.cpp");
-static_assert(sizeof(WorldImpl) == 1368, "WorldImpl changed: update Transfer(WorldImpl) in world_snapshot.cpp");
+static_assert(sizeof(WorldImpl) == 1400, "WorldImpl changed: update Transfer(WorldImpl) in world_snapshot.cpp");
 static_assert(sizeof(detail::Joint) == 200, "detail::Joint changed: update Transfer(Joint) in world_snapshot.cpp");
 static_assert(sizeof(SolverSettings) == 72, "SolverSettings changed: update Transfer(SolverSettings) in world_snapshot.cpp");
 #endif

@@ -11,6 +11,14 @@
 /// report hits too; pairs the hook disabled are left alone there as well) → update the broad phase → rest states (seed 004 §3.3–3.5: freeze supported, slow groups) → sensors (begin/end
 /// overlap against the final poses). Events are read after Step (contact_events.h).
 ///
+/// Rest states only freeze what would stay put: a group of touching slow bodies freezes when every
+/// member is held by its supports (§3.4.2 / §3.5.1) on supports level enough for its friction
+/// (tan θ ≤ μ/2), with the supports' friction not at its limit (|T| < 0.9 μN) and its velocity no
+/// longer changing over SolverSettings::restTime. A frozen pile wakes as a whole when a load on it
+/// (judged for each frozen body with everything resting on it, from the top down) would slide, lift or
+/// tip a body, when a body is created or teleported deep into it, and on any force, impulse, velocity,
+/// teleport or support change of its bodies.
+///
 /// Continuous phase (seed 000, no rotation cap; SolverSettings::continuous, continuousThreshold,
 /// continuousMaxImpacts, BodyDef::bullet): bullets and bodies that move or spin fast for their size are
 /// swept from their start pose with the solved velocities: rotation ω·dt of any size (several turns
