@@ -225,3 +225,13 @@ TEST_CASE("MoveAndSlide rejects a skin it cannot keep (found by fuzzing, issue 1
     CHECK_THROWS_AS(MoveAndSlide({.radius = 0.5f, .halfHeight = 0.5f}, {0.5f, 0.5f}, {}, obstacles, {.skin = 3.4e38f}), InvalidArgument);
     CHECK_THROWS_AS(MoveAndSlide({.radius = 0.5f}, {}, {}, obstacles, {.skin = 1.5f}), InvalidArgument);
 }
+
+TEST_CASE("MoveAndSlide rejects a ground probe beyond 1000 m; polygons whose edges overflow are rejected (found by fuzzing, issue 16)",
+          "[move][regression]") {
+    const std::array<Obstacle, 1> obstacles{Obstacle{Box({0.5f, 0.5f}, {0.5f, 0.5f}, -2.34955597f), {{0.5f, 0.5f}, Rot{0.87758255f, 0.47942555f}}}};
+    CHECK_THROWS_AS(MoveAndSlide({.radius = 0.5f, .halfHeight = 0.5f}, {0.5f, 0.5f}, {-0.25f, 1.0f}, obstacles,
+                                 {.skin = 0.5f, .maxIterations = 8, .maxSlopeAngle = 0.5f, .groundProbe = 3.4e38f}),
+                    InvalidArgument);
+    const std::array<Vec2, 3> far{Vec2{3.4e38f, 0.25f}, Vec2{3.4e38f, 3.4e38f}, Vec2{0.0f, -2.65845599e36f}};
+    CHECK_THROWS_AS(ConvexPolygon(far), InvalidArgument);
+}

@@ -27,7 +27,8 @@ void Validate(const CharacterShape& character, Vec2 position, Vec2 displacement,
     RequireFinite(s.up, "MoveAndSlide: up");
     if (!(LengthSquared(s.up) > 0.0f)) throw InvalidArgument("MoveAndSlide: up must be non-zero");
     RequireFinite(s.groundProbe, "MoveAndSlide: groundProbe");
-    if (s.groundProbe < 0.0f) throw InvalidArgument("MoveAndSlide: groundProbe must be >= 0");
+    // A probe of 3.4e38 m gave contact normals of length 3 (found by fuzzing).
+    if (!(s.groundProbe >= 0.0f && s.groundProbe <= 1e3f)) throw InvalidArgument("MoveAndSlide: groundProbe must be in [0, 1000] m");
 }
 
 // The character's core segment in world space (equal ends for a circle).

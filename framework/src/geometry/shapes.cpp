@@ -88,6 +88,8 @@ void ConvexPolygon::Finish() {
         const Vec2 a = vertices_[i];
         const Vec2 b = vertices_[(i + 1) % count_];
         const Vec2 c = vertices_[(i + 2) % count_];
+        // Vertices ±3.4e38 m apart overflow the edge vector (found by fuzzing).
+        if (!IsFinite(b - a) || !IsFinite(c - b)) throw InvalidArgument("ConvexPolygon vertices are too far apart (an edge overflows float)");
         const Vec2 edge = Normalize(b - a);
         const float turn = Cross(edge, c - b);
         if (std::abs(turn) <= lengthTol) throw InvalidArgument("ConvexPolygon has collinear vertices (around index " + std::to_string((i + 1) % count_) + ")");

@@ -35,7 +35,7 @@ struct MoveAndSlideSettings {
     int maxIterations = 4;       ///< Slides per call (≥ 1); the rest of the move is dropped after that.
     float maxSlopeAngle = 0.87f; ///< Steepest walkable surface (radians from `up`, ~50°), in [0, π/2].
     Vec2 up{0.0f, 1.0f};         ///< Unit up direction for the ground test.
-    float groundProbe = 0.01f;   ///< How far below the final position to look for ground (m), ≥ 0.
+    float groundProbe = 0.01f;   ///< How far below the final position to look for ground (m), in [0, 1000].
 };
 
 /// A surface the character touched during the move.
