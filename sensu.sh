@@ -4,8 +4,9 @@
 #   ./sensu.sh test [--sanitize]     build and run every test (ASan + UBSan build with --sanitize)
 #   ./sensu.sh bench [--quick]       build and run every benchmark, CSVs and plots into out/bench/
 #   ./sensu.sh docs                  API reference (Doxygen) into build/docs/html; fails on any warning
-#   ./sensu.sh fuzz [--seconds N] [TARGET...]  build the libFuzzer targets (clang) in build-fuzz/ and
-#                                    run each for N seconds (default 60); a finding prints its input
+#   ./sensu.sh fuzz [--seconds N] [--runs N] [TARGET...]  build the libFuzzer targets (clang) in
+#                                    build-fuzz/ and run each for N seconds (default 60), or for exactly N
+#                                    inputs from a fixed seed (--runs: repeatable); a finding prints its input
 # Re-running is fast: packages are checked with dpkg, CMake rebuilds only what changed.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -83,12 +84,16 @@ fuzz)
         seconds=${2:?--seconds needs a number}
         shift 2
     fi
+    if [ "${1:-}" = "--runs" ]; then  # exactly N inputs per target from seed 1: repeatable (CI)
+        export SENSU_FUZZ_RUNS=${2:?--runs needs a number}
+        shift 2
+    fi
     build build-fuzz -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSENSU_FUZZ=ON \
         -DSENSU_BUILD_APP=OFF -DSENSU_BUILD_TESTS=OFF -DSENSU_BUILD_BENCH=OFF
     exec tests/fuzz/run.sh build-fuzz/bin "$seconds" "$@"
     ;;
 *)
-    echo "usage: ./sensu.sh run [browser flags] | test [--sanitize] | bench [--quick] | docs | fuzz [--seconds N] [TARGET...]" >&2
+    echo "usage: ./sensu.sh run [browser flags] | test [--sanitize] | bench [--quick] | docs | fuzz [--seconds N] [--runs N] [TARGET...]" >&2
     exit 2
     ;;
 esac
