@@ -23,8 +23,12 @@ namespace {
 
 constexpr int kScenesPerKind = 6;
 
-// Kinds whose rest-off copies must never move a frozen body more than 1 cm away, today.
-bool AssertViolations(FidelityKind kind) { return kind == FidelityKind::Mover || kind == FidelityKind::Dominoes; }
+// Kinds whose rest-off copies must never move a frozen body more than 1 cm away, today (0 of 125
+// scenes each in sensu-bench-fidelity's 1,000; impact, destroy and spawn still have a few, and rolling
+// bodies too rarely freeze for the check to bite).
+bool AssertViolations(FidelityKind kind) {
+    return kind == FidelityKind::Pile || kind == FidelityKind::Slope || kind == FidelityKind::Mover || kind == FidelityKind::Dominoes;
+}
 // Kinds whose energy must never rise more than 0.5 % over a quiet second, today.
 bool AssertEnergy(FidelityKind kind) { return kind != FidelityKind::Mover; }
 
