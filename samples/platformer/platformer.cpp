@@ -73,6 +73,7 @@ public:
         if (audio_ != nullptr) {
             jumpSound_ = audio_->LoadSound("assets/sounds/jump.wav");
             landSound_ = audio_->LoadSound("assets/sounds/hit.wav");
+            pickupSound_ = audio_->LoadSound("assets/sounds/pickup.wav");
         }
         Restart();
     }
@@ -101,6 +102,8 @@ public:
         // A thud for landings from higher than a small hop: louder the faster the fall (8 m/s: full).
         const float landing = character_->landingSpeed();
         if (landing > kQuietLandingSpeed) audio_->Play(landSound_, Min(1.0f, landing / 8.0f));
+        // A chime per coin taken this step (the coins' sensor events, Level::TakeCoins).
+        for (; coinsHeard_ < level_->CoinsTaken(); ++coinsHeard_) audio_->Play(pickupSound_, 0.8f);
     }
 
     void Draw(Renderer& r) override {
@@ -200,6 +203,7 @@ private:
 
     void Restart() {
         level_ = std::make_unique<Level>(LoadLevelFile(kLevelFiles[levelIndex_]), maxCircles_);
+        coinsHeard_ = 0;
         character_ = std::make_unique<Character>(level_->CharacterSpawn());
         autoDirection_ = 1.0f;
         blockedFor_ = 0.0f;
@@ -232,7 +236,8 @@ private:
     float dt_;
     Audio* audio_;
     RunnerAnimation runner_;
-    SoundId jumpSound_{}, landSound_{};
+    SoundId jumpSound_{}, landSound_{}, pickupSound_{};
+    int coinsHeard_ = 0;  // coins whose chime has played (Level::CoinsTaken counts since the level was built)
     int maxCircles_ = 64;
     int levelIndex_ = 0;
     std::unique_ptr<Level> level_;

@@ -1,5 +1,5 @@
 // The samples play their sounds from their own logic: Blade a hit sound in every step in which the
-// blade deflected a target, Platformer a jump sound per jump (its autopilot jumps). Counted on a
+// blade deflected a target, Platformer a jump sound per jump (its autopilot jumps) and a chime per coin. Counted on a
 // silent Audio, so the test needs no device; a sample without any Audio still runs.
 #include <catch2/catch.hpp>
 
@@ -44,6 +44,10 @@ TEST_CASE("Platformer plays sounds as its autopilot jumps and lands; no Audio me
     const Input none;
     for (int step = 0; step < 600; ++step) sample->Step(none);
     CHECK(audio.playCount() > 0);
+    // LoadSound of a path the sample loaded gives the sample's id back.
+    CHECK(audio.playCount(audio.LoadSound("assets/sounds/jump.wav")) > 0);
+    CHECK(audio.playCount(audio.LoadSound("assets/sounds/pickup.wav")) > 0);  // the autopilot walks through coins
+    CHECK(audio.playCount(SoundId{}) == 0);
 
     std::unique_ptr<Sample> mute = Create("Platformer/Platformer", nullptr);
     for (int step = 0; step < 60; ++step) mute->Step(none);

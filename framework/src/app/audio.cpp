@@ -125,6 +125,7 @@ SoundId Audio::LoadSound(const std::string& path) {
     }
     void* chunk = Decode(path, false);
     sounds_.emplace_back(path, chunk);
+    soundPlays_.push_back(0);
     return {static_cast<uint32_t>(sounds_.size() - 1)};
 }
 
@@ -133,6 +134,7 @@ void Audio::Play(SoundId sound, float volume, float pan) {
     RequireUnit(volume, 0.0f, "sound volume");
     RequireUnit(pan, -1.0f, "sound pan");
     ++playCount_;
+    ++soundPlays_[sound.index];
     if (!open_) return;
     const int channel = Mix_PlayChannel(-1, static_cast<Mix_Chunk*>(sounds_[sound.index].second), 0);
     if (channel < 0) return;  // every voice busy: the one-shot is dropped

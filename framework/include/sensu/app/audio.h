@@ -73,6 +73,9 @@ public:
     /// One-shots Play was asked for since the Audio was created (silent or not): lets tests and
     /// headless runs check that a game asks for its sounds.
     int playCount() const { return playCount_; }
+    /// One-shots of `sound` Play was asked for (0 for an id this Audio never gave out): LoadSound of the
+    /// same path returns the same id, so a test can count one sound of a game.
+    int playCount(SoundId sound) const { return sound.index < soundPlays_.size() ? soundPlays_[sound.index] : 0; }
     /// Voices sounding right now (0 when no device is open).
     int playingVoices() const;
 
@@ -89,6 +92,7 @@ private:
     float musicVolume_ = 1.0f;
     int playCount_ = 0;
     std::vector<std::pair<std::string, void*>> sounds_;  // path, Mix_Chunk* (nullptr when silent)
+    std::vector<int> soundPlays_;                         // one-shots asked for, per sound
     void* music_ = nullptr;                               // Mix_Music*
 };
 
