@@ -53,4 +53,30 @@ inline void MoveBody(SolverBody& body, Vec2 dc, float da) {
     body.q = NormalizeRot({body.q.c - da * body.q.s, body.q.s + da * body.q.c});
 }
 
+// The limit, motor and spring rows of a revolute, prismatic or wheel joint for this step: bounds (rad or
+// m), the motor's speed and its largest impulse (most torque or force × dt), the spring's softness. A row
+// switched off forgets its accumulated impulse, so switching it on again starts cold.
+struct DrivenRows {
+    bool enableLimit = false;
+    float lower = 0.0f, upper = 0.0f;
+    bool enableMotor = false;
+    float motorSpeed = 0.0f, maxMotorEffort = 0.0f;
+    bool enableSpring = false;
+    float frequencyHz = 0.0f, dampingRatio = 0.0f;
+};
+
+inline void PrepareDrivenRows(SolverJoint& sj, const DrivenRows& rows, float dt) {
+    sj.enableLimit = rows.enableLimit;
+    sj.lower = rows.lower;
+    sj.upper = rows.upper;
+    sj.enableMotor = rows.enableMotor;
+    sj.motorSpeed = rows.motorSpeed;
+    sj.maxMotorImpulse = rows.maxMotorEffort * dt;
+    sj.enableSpring = rows.enableSpring && rows.frequencyHz > 0.0f;
+    sj.spring = MakeSoftness(rows.frequencyHz, rows.dampingRatio, dt);
+    if (!sj.enableLimit) sj.impulses.lower = sj.impulses.upper = 0.0f;
+    if (!sj.enableMotor) sj.impulses.motor = 0.0f;
+    if (!sj.enableSpring) sj.impulses.spring = 0.0f;
+}
+
 } // namespace sensu::detail

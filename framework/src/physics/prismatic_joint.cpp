@@ -68,17 +68,11 @@ void PreparePrismatic(SolverJoint& sj, const Joint& joint, const JointPoses& pos
     InvertSystem(sj);
     sj.value = r.translation;
     sj.referenceAngle = def.referenceAngle;
-    sj.enableLimit = def.enableLimit;
-    sj.lower = def.lowerTranslation;
-    sj.upper = def.upperTranslation;
-    sj.enableMotor = def.enableMotor;
-    sj.motorSpeed = def.motorSpeed;
-    sj.maxMotorImpulse = def.maxMotorForce * ctx.dt;
-    sj.enableSpring = def.enableSpring && def.frequencyHz > 0.0f;
-    sj.spring = MakeSoftness(def.frequencyHz, def.dampingRatio, ctx.dt);
-    if (!sj.enableLimit) sj.impulses.lower = sj.impulses.upper = 0.0f;
-    if (!sj.enableMotor) sj.impulses.motor = 0.0f;
-    if (!sj.enableSpring) sj.impulses.spring = 0.0f;
+    PrepareDrivenRows(sj,
+                      {.enableLimit = def.enableLimit, .lower = def.lowerTranslation, .upper = def.upperTranslation, .enableMotor = def.enableMotor,
+                       .motorSpeed = def.motorSpeed, .maxMotorEffort = def.maxMotorForce, .enableSpring = def.enableSpring,
+                       .frequencyHz = def.frequencyHz, .dampingRatio = def.dampingRatio},
+                      ctx.dt);
 }
 
 void WarmStartPrismatic(const SolverJoint& sj, SolverVelocity* v) {

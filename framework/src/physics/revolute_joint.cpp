@@ -26,17 +26,11 @@ void PrepareRevolute(SolverJoint& sj, const Joint& joint, const JointPoses& pose
     sj.angularMass = InverseOrZero(sj.iA + sj.iB);
     sj.referenceAngle = def.referenceAngle;
     sj.value = poses.angleB - poses.angleA - def.referenceAngle;
-    sj.enableLimit = def.enableLimit;
-    sj.lower = def.lowerAngle;
-    sj.upper = def.upperAngle;
-    sj.enableMotor = def.enableMotor;
-    sj.motorSpeed = def.motorSpeed;
-    sj.maxMotorImpulse = def.maxMotorTorque * ctx.dt;
-    sj.enableSpring = def.enableSpring && def.frequencyHz > 0.0f;
-    sj.spring = MakeSoftness(def.frequencyHz, def.dampingRatio, ctx.dt);
-    if (!sj.enableLimit) sj.impulses.lower = sj.impulses.upper = 0.0f;
-    if (!sj.enableMotor) sj.impulses.motor = 0.0f;
-    if (!sj.enableSpring) sj.impulses.spring = 0.0f;
+    PrepareDrivenRows(sj,
+                      {.enableLimit = def.enableLimit, .lower = def.lowerAngle, .upper = def.upperAngle, .enableMotor = def.enableMotor,
+                       .motorSpeed = def.motorSpeed, .maxMotorEffort = def.maxMotorTorque, .enableSpring = def.enableSpring,
+                       .frequencyHz = def.frequencyHz, .dampingRatio = def.dampingRatio},
+                      ctx.dt);
 }
 
 void WarmStartRevolute(const SolverJoint& sj, SolverVelocity* v) {

@@ -19,17 +19,11 @@ void PrepareWheel(SolverJoint& sj, const Joint& joint, const JointPoses& poses, 
     sj.perpMass = InverseOrZero(sj.mA + sj.mB + sj.iA * sj.s1 * sj.s1 + sj.iB * sj.s2 * sj.s2);
     sj.angularMass = InverseOrZero(sj.iA + sj.iB);
     sj.value = Dot(sj.axis, d);
-    sj.enableLimit = def.enableLimit;
-    sj.lower = def.lowerTranslation;
-    sj.upper = def.upperTranslation;
-    sj.enableMotor = def.enableMotor;
-    sj.motorSpeed = def.motorSpeed;
-    sj.maxMotorImpulse = def.maxMotorTorque * ctx.dt;
-    sj.enableSpring = def.enableSpring && def.frequencyHz > 0.0f;
-    sj.spring = MakeSoftness(def.frequencyHz, def.dampingRatio, ctx.dt);
-    if (!sj.enableLimit) sj.impulses.lower = sj.impulses.upper = 0.0f;
-    if (!sj.enableMotor) sj.impulses.motor = 0.0f;
-    if (!sj.enableSpring) sj.impulses.spring = 0.0f;
+    PrepareDrivenRows(sj,
+                      {.enableLimit = def.enableLimit, .lower = def.lowerTranslation, .upper = def.upperTranslation, .enableMotor = def.enableMotor,
+                       .motorSpeed = def.motorSpeed, .maxMotorEffort = def.maxMotorTorque, .enableSpring = def.enableSpring,
+                       .frequencyHz = def.frequencyHz, .dampingRatio = def.dampingRatio},
+                      ctx.dt);
 }
 
 void WarmStartWheel(const SolverJoint& sj, SolverVelocity* v) {
