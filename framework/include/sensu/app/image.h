@@ -27,8 +27,10 @@ void WritePng(const Image& image, const std::string& path);
 /// Largest image ReadImage and DecodeImage accept: at most kMaxImageSide pixels a side and
 /// kMaxImagePixels in all (64 MiB of RGBA). Checked from the header before anything is decoded, so a
 /// file claiming 20000 × 20000 pixels is rejected without allocating gigabytes.
-inline constexpr int kMaxImageSide = 16384;
-inline constexpr long kMaxImagePixels = 16L * 1024 * 1024;
+///@{
+inline constexpr int kMaxImageSide = 16384;                 ///< pixels along either side
+inline constexpr long kMaxImagePixels = 16L * 1024 * 1024;  ///< pixels in all
+///@}
 
 /// Reads an image file (PNG, JPEG, ... whatever stb_image reads) as RGBA. Throws
 /// sensu::InvalidArgument naming the path when it is missing, not a readable image or too large.
