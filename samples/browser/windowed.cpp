@@ -14,6 +14,7 @@
 #include "headless.h"
 #include "sensu/app/app.h"
 #include "sensu/app/audio.h"
+#include "sensu/app/mouse_grab.h"
 #include "sensu/app/sample_runner.h"
 #include "sensu/app/timestep.h"
 #include "sensu/app/window_settings.h"
@@ -61,7 +62,7 @@ public:
                                         : clock_.Advance(app_.frameSeconds());
             if (options_.frames && clock_.paused()) steps = clock_.Advance(0.0);
             for (int i = 0; i < steps && sample_; ++i) {
-                Guard([&] { sample_->Step(stepInput_); });
+                Guard([&] { StepSample(*sample_, grab_, stepInput_); });
                 stepInput_.ClearEdges();
                 ++stepsDone;
             }
@@ -70,7 +71,7 @@ public:
             Renderer& renderer = app_.renderer();
             renderer.SetAlpha(options_.frames || clock_.paused() ? 0.0f : clock_.alpha());
             renderer.Clear();
-            if (sample_) Guard([&] { sample_->Draw(renderer); });
+            if (sample_) Guard([&] { DrawSample(*sample_, grab_, renderer); });
             if (!error_.empty()) renderer.DrawScreenText({10.0f, 10.0f}, error_, colors::kRed);
             if (showUi_) {
                 Panel();
@@ -269,6 +270,7 @@ private:
     std::unique_ptr<Sample> sample_;
     std::string error_;
     Input stepInput_;
+    MouseGrab grab_;  // left-drag of dynamic bodies in every item with a GrabWorld()
     Vec2 lastMouse_{};
     char filter_[128] = {};
     bool showUi_ = true;

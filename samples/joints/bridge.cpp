@@ -11,6 +11,7 @@
 #include <memory>
 
 #include "joint_view.h"
+#include "sensu/app/input.h"
 #include "sensu/app/sample.h"
 #include "sensu/physics/joint_anchor.h"
 
@@ -34,10 +35,11 @@ public:
         camera.viewHeight = 11.0f;
     }
 
+    World* GrabWorld() override { return world_.get(); }
+
     void Step(const Input& input) override {
         if (input.Pressed(Key::B)) breakable_ = !breakable_;
-        const bool grabbed = grab_.Update(*world_, input);
-        if (!grabbed && !grab_.active() && !input.uiCapturedMouse && input.Pressed(MouseButton::Left)) DropCrate(input.mouseWorld);
+        if (!input.uiCapturedMouse && input.Pressed(MouseButton::Left)) DropCrate(input.mouseWorld);
         if (headless_ && step_ % 8 == 0 && crates_ < 6) DropCrate({-3.0f + 1.2f * static_cast<float>(crates_), 7.0f});
         world_->Step(dt_);
         ++step_;
@@ -56,7 +58,6 @@ public:
         r.DrawGrid(1.0f);
         DrawBodies(r, *world_);
         DrawJoints(r, *world_, 0.8f * strength_);
-        grab_.Draw(r, *world_);
         float most = 0.0f;
         for (JointId joint : planksJoints_)
             if (world_->IsValid(joint)) most = Max(most, Length(world_->GetReactionForce(joint)));
@@ -80,7 +81,6 @@ private:
         world_ = std::make_unique<World>();
         planksJoints_.clear();
         crates_ = broken_ = 0;
-        grab_ = {};
         const BodyId ground = world_->CreateBody({.type = BodyType::Static});
         world_->CreateShape(ground, {.geometry = Segment({-20.0f, 0.0f}, {20.0f, 0.0f})});
         const float deck = 4.0f;
@@ -110,7 +110,6 @@ private:
     bool headless_;
     std::unique_ptr<World> world_;
     std::vector<JointId> planksJoints_;
-    MouseGrab grab_;
     bool breakable_ = false;
     float strength_ = 3000.0f;
     float crateSize_ = 0.6f;

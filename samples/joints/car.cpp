@@ -12,6 +12,7 @@
 #include <memory>
 
 #include "joint_view.h"
+#include "sensu/app/input.h"
 #include "sensu/app/sample.h"
 #include "sensu/physics/joint_anchor.h"
 
@@ -38,8 +39,9 @@ public:
         camera.viewHeight = 10.0f;
     }
 
+    World* GrabWorld() override { return world_.get(); }
+
     void Step(const Input& input) override {
-        grab_.Update(*world_, input);
         float drive = 0.0f;
         bool brake = false;
         for (Key key : {Key::A, Key::D, Key::S, Key::Left, Key::Right, Key::Down})
@@ -65,7 +67,6 @@ public:
         r.DrawGrid(1.0f);
         DrawBodies(r, *world_);
         DrawJoints(r, *world_);
-        grab_.Draw(r, *world_);
         char line[160];
         std::snprintf(line, sizeof line, "x %.1f m, speed %.1f m/s, suspension %.2f / %.2f m%s", world_->GetPosition(chassis_).x,
                       Length(world_->GetLinearVelocity(chassis_)), world_->GetJointTranslation(wheels_[0]), world_->GetJointTranslation(wheels_[1]),
@@ -93,7 +94,6 @@ public:
 private:
     void Build() {
         world_ = std::make_unique<World>();
-        grab_ = {};
         // Terrain: one static body of 0.5 m segments.
         const BodyId ground = world_->CreateBody({.type = BodyType::Static});
         for (float x = -20.0f; x < 200.0f; x += 0.5f)
@@ -119,7 +119,6 @@ private:
     std::unique_ptr<World> world_;
     BodyId chassis_;
     JointId wheels_[2];
-    MouseGrab grab_;
     bool autopilot_ = true, follow_ = true;
     float speed_ = 25.0f, torque_ = 120.0f, frequency_ = 4.0f, damping_ = 0.7f;
 };

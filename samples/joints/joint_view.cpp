@@ -1,7 +1,5 @@
 #include "joint_view.h"
 
-#include "sensu/geometry/overlap.h"
-
 namespace sensu::joint_samples {
 
 namespace {
@@ -46,47 +44,6 @@ void DrawJoints(Renderer& r, const World& world, float strainForce) {
         r.DrawPoint(a, 4.0f, color);
         r.DrawPoint(b, 4.0f, color);
     }
-}
-
-BodyId DynamicBodyAt(const World& world, Vec2 point) {
-    std::vector<BodyId> bodies;
-    world.GetBodies(bodies);
-    const Circle probe(point, 0.01f);
-    for (BodyId body : bodies) {
-        if (world.GetType(body) != BodyType::Dynamic) continue;
-        const Transform xf = world.GetTransform(body);
-        for (ShapeId shape : world.GetShapes(body)) {
-            const bool hit = std::visit([&](const auto& g) { return Overlap(probe, Transform{}, g, xf); }, world.GetGeometry(shape));
-            if (hit) return body;
-        }
-    }
-    return {};
-}
-
-bool MouseGrab::Update(World& world, const Input& input) {
-    if (active_ && !world.IsValid(joint_)) active_ = false;  // its body was destroyed
-    if (active_ && !input.Down(MouseButton::Left)) {
-        world.DestroyJoint(joint_);
-        active_ = false;
-        return false;
-    }
-    if (active_) {
-        world.SetTarget(joint_, input.mouseWorld);
-        return false;
-    }
-    if (input.uiCapturedMouse || !input.Pressed(MouseButton::Left)) return false;
-    const BodyId body = DynamicBodyAt(world, input.mouseWorld);
-    if (!world.IsValid(body)) return false;
-    joint_ = world.CreateJoint(MouseJointDef{.body = body, .localAnchor = world.GetLocalPoint(body, input.mouseWorld),
-                                             .target = input.mouseWorld, .maxForce = 1000.0f * world.GetMass(body)});
-    active_ = true;
-    return true;
-}
-
-void MouseGrab::Draw(Renderer& r, const World& world) const {
-    if (!active_ || !world.IsValid(joint_)) return;
-    r.DrawSegment(world.GetAnchorA(joint_), world.GetAnchorB(joint_), colors::kHighlight);
-    r.DrawPoint(world.GetAnchorA(joint_), 6.0f, colors::kHighlight);
 }
 
 } // namespace sensu::joint_samples

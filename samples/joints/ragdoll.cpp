@@ -12,6 +12,7 @@
 #include <memory>
 
 #include "joint_view.h"
+#include "sensu/app/input.h"
 #include "sensu/app/sample.h"
 #include "sensu_scenes/joints.h"
 
@@ -31,9 +32,10 @@ public:
         camera.viewHeight = 10.0f;
     }
 
+    World* GrabWorld() override { return world_.get(); }
+
     void Step(const Input& input) override {
-        const bool grabbed = grab_.Update(*world_, input);
-        if (!grabbed && !grab_.active() && !input.uiCapturedMouse && input.Pressed(MouseButton::Left)) Drop(input.mouseWorld - Vec2{0.0f, 0.9f}, {});
+        if (!input.uiCapturedMouse && input.Pressed(MouseButton::Left)) Drop(input.mouseWorld - Vec2{0.0f, 0.9f}, {});
         if (input.Pressed(Key::Space)) Drop({-5.0f, 2.5f}, {9.0f, 6.0f});
         if (headless_) {
             if (step_ % 10 == 0 && step_ < 50) Drop({-3.0f + 1.5f * static_cast<float>(step_ / 10), 1.0f + 0.4f * static_cast<float>(step_ / 10)}, {});
@@ -47,7 +49,6 @@ public:
         r.DrawGrid(1.0f);
         DrawBodies(r, *world_);
         if (showJoints_) DrawJoints(r, *world_);
-        grab_.Draw(r, *world_);
         char line[120];
         std::snprintf(line, sizeof line, "%d ragdolls, %d of %d parts awake (gray: frozen)", ragdolls_, world_->GetAwakeBodyCount(),
                       world_->GetBodyCount() - 1);
@@ -65,7 +66,6 @@ public:
 private:
     void Build() {
         world_ = std::make_unique<World>();
-        grab_ = {};
         ragdolls_ = 0;
         const BodyId ground = world_->CreateBody({.type = BodyType::Static});
         world_->CreateShape(ground, {.geometry = Box({8.0f, 0.5f}, {0.0f, -0.5f})});
@@ -85,7 +85,6 @@ private:
     float dt_;
     bool headless_;
     std::unique_ptr<World> world_;
-    MouseGrab grab_;
     bool showJoints_ = true;
     int ragdolls_ = 0, step_ = 0;
 };

@@ -85,6 +85,8 @@ public:
         camera.viewHeight = 11.0f;
     }
 
+    World* GrabWorld() override { return &level_->world(); }
+
     void Step(const Input& input) override {
         if (autopilot_ && AnyPlayerInput(input)) autopilot_ = false;
         const CharacterIntent intent = autopilot_ ? Autopilot() : PlayerIntent(input);

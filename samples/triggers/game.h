@@ -51,6 +51,8 @@ public:
     Controls Autopilot() const;
 
     const World& world() const { return world_; }
+    /// The world itself, for the browser's mouse grab (moving crates and balls by hand).
+    World& world() { return world_; }
     BodyId player() const { return player_; }
     bool grounded() const { return grounded_; }
     const std::vector<Coin>& coins() const { return coins_; }

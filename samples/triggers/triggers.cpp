@@ -55,6 +55,8 @@ public:
 
     void SetupCamera(Camera& camera) override { camera.Fit({{-13.0f, -1.0f}, {13.0f, 10.0f}}); }
 
+    World* GrabWorld() override { return &game_->world(); }
+
     void Step(const Input& input) override {
         if (autopilot_ && AnyPlayerInput(input)) autopilot_ = false;
         game_->Step(autopilot_ ? game_->Autopilot() : PlayerControls(input), dt_);

@@ -28,6 +28,8 @@ public:
         camera.viewHeight = 4.0f;
     }
 
+    World* GrabWorld() override { return world_ ? &*world_ : nullptr; }
+
     void Step(const Input&) override {
         world_->Step(dt_);
         time_ += dt_;

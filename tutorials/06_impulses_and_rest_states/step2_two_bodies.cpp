@@ -44,6 +44,8 @@ public:
         camera.viewHeight = 5.0f;
     }
 
+    World* GrabWorld() override { return world_ ? &*world_ : nullptr; }
+
     void Step(const Input&) override {
         if (!predicted_) {
             // Before the solver acts on the first touching contact, predict its impulse by hand.

@@ -29,6 +29,8 @@ public:
         camera.viewHeight = 10.0f;
     }
 
+    World* GrabWorld() override { return built_ ? &built_->world : nullptr; }
+
     void Step(const Input&) override {
         time_ += dt_;
         if (time_ > 3.0f) {

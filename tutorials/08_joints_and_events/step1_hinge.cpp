@@ -44,6 +44,8 @@ public:
         camera.viewHeight = 6.0f;
     }
 
+    World* GrabWorld() override { return world_ ? &*world_ : nullptr; }
+
     void Step(const Input&) override {
         byHand_ = HingeImpulse(*world_, bar_, world_->GetAnchorB(hinge_), dt_);
         world_->Step(dt_);

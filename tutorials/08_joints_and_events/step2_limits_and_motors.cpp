@@ -31,6 +31,8 @@ public:
         camera.viewHeight = 6.0f;
     }
 
+    World* GrabWorld() override { return world_ ? &*world_ : nullptr; }
+
     void Step(const Input&) override {
         time_ += dt_;
         if (time_ > 2.0f) {

@@ -21,6 +21,7 @@ namespace sensu {
 class Audio;
 class Renderer;
 class Camera;
+class World;
 struct Input;
 
 /// Per-run settings handed to a sample when it is created.
@@ -48,6 +49,10 @@ public:
     /// creation, on restart and on "reset view"; the user may pan and zoom afterwards. The default view
     /// is centred on (0, 4) m and 12 m tall.
     virtual void SetupCamera(Camera& /*camera*/) {}
+    /// Optional: the World whose dynamic bodies the browser's mouse grab may drag (sensu/app/mouse_grab.h),
+    /// or nullptr (the default) for items without one. The pointer may change when the item rebuilds its
+    /// world; the grab then lets go.
+    virtual World* GrabWorld() { return nullptr; }
 };
 
 /// Creates an item; registered with RegisterSample.
