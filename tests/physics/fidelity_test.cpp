@@ -69,14 +69,18 @@ TEST_CASE("fidelity harness: rest-off copies of frozen bodies stay put, energy d
 }
 
 TEST_CASE("fidelity harness: freezing moving bodies is caught", "[physics][fidelity]") {
-    // Rest speeds so loose that rolling bodies freeze (on level ground, far from their friction limit
-    // and not accelerating, the other rules let them): the rest-off copies must roll on.
+    // Rest speeds so loose, and no rest window, that toppling dominoes freeze in mid-fall (on level
+    // ground and not yet at their friction limit, the other rules let them). Freezing stops them; the
+    // rest-off copies, started from those tilted poses at rest, must fall on. (A body frozen while it
+    // rolls is not caught this way: freezing zeroes its velocity, and a ball at rest on level ground
+    // stays put without rest states too.)
     int violations = 0, frozen = 0;
     for (uint64_t seed = 1; seed <= 10; ++seed) {
-        FidelityScene scene = BuildFidelityScene(FidelityKind::Rolling, seed);
+        FidelityScene scene = BuildFidelityScene(FidelityKind::Dominoes, seed);
         SolverSettings loose = scene.world.GetSettings();
         loose.restLinearSpeed = 10.0f;
         loose.restAngularSpeed = 30.0f;
+        loose.restTime = 0.0f;
         scene.world.SetSettings(loose);
         const FidelityResult r = RunFidelity(scene);
         violations += r.violations;

@@ -95,6 +95,7 @@ TEST_CASE("with restitution 0 the mechanical energy never grows", "[physics][inv
         for (int step = 0; step < 240; ++step) {
             world.Step(kDt);
             const float e = MechanicalEnergy(world);
+            INFO("trial " << trial << ", step " << step);
             // The position pass may lift a penetrating body by up to maxCorrection per pass: allow that
             // much potential energy and float noise, nothing like a bounce.
             REQUIRE(e <= previous + 2e-3f * scale);

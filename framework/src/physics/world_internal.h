@@ -211,6 +211,7 @@ struct WorldImpl {
     std::vector<detail::SolverJoint> solverJoints;
     detail::JointStepContext jointContext;
     std::vector<int> adjacencyStart, adjacency, bfsQueue, levelCount;
+    Vec2 shockUp{};  // against gravity, unit (zero without gravity): which way a support carries, this step
     std::vector<int> levelStart;  // solverContacts[levelStart[k] .. levelStart[k+1]) share level k
     std::vector<int> wakeStack;
     std::vector<int> restComponent;
@@ -277,6 +278,8 @@ struct WorldImpl {
     void SolveVelocities(float dt);
     void ApplyRestitution();      // bounce after the velocity passes (contact_solver.cpp)
     void OrderContactsBottomUp();
+    enum class ShockSide { None, A, B };
+    ShockSide ShockHeldSide(const detail::SolverContact& sc) const;  // contact_solver.cpp
 
     // Joints (joint.cpp): the solver's hooks, and the common bookkeeping.
     void PrepareJoints(float dt, const std::function<void(int)>& addSolverBody);
