@@ -61,7 +61,7 @@ TEST_CASE("the impulse is full within the radius and falls linearly to zero over
         INFO("ball " << i);
         CHECK(Length(world.GetLinearVelocity(balls[i])) == Approx(expected).margin(1e-5f));
     }
-    CHECK(Length(world.GetLinearVelocity(balls[0])) == Length(world.GetLinearVelocity(balls[1])));
+    CHECK(Length(world.GetLinearVelocity(balls[0])) == Approx(Length(world.GetLinearVelocity(balls[1]))));
     CHECK(world.GetLinearVelocity(balls[5]) == Vec2{0, 0});  // beyond radius + falloff: untouched
     CHECK(world.GetAngularVelocity(balls[5]) == 0.0f);
 }
@@ -117,7 +117,7 @@ TEST_CASE("an explosion wakes the rested pile it pushes and leaves other piles a
 
 TEST_CASE("invalid explosions throw InvalidArgument and change nothing", "[physics][explosion]") {
     World world = ZeroGravityWorld();
-    AddBall(world, {0, 1});
+    const BodyId ball = AddBall(world, {0, 1});
     const uint64_t hash = world.StateHash();
     const float nan = std::numeric_limits<float>::quiet_NaN();
     const float big = std::numeric_limits<float>::max();
@@ -129,5 +129,5 @@ TEST_CASE("invalid explosions throw InvalidArgument and change nothing", "[physi
     CHECK_THROWS_AS(Explode(world, {.radius = 1.0f, .impulsePerLength = nan}), InvalidArgument);
     CHECK_THROWS_AS(Explode(world, {.radius = 2.0f, .impulsePerLength = big}), InvalidArgument);  // the impulse overflows
     CHECK(world.StateHash() == hash);
-    CHECK(world.GetLinearVelocity(world.GetShapes(BodyId{0, 1}).empty() ? BodyId{} : BodyId{0, 1}) == Vec2{0, 0});
+    CHECK(world.GetLinearVelocity(ball) == Vec2{0, 0});
 }
