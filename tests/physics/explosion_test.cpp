@@ -117,7 +117,7 @@ TEST_CASE("an explosion wakes the rested pile it pushes and leaves other piles a
 
 TEST_CASE("invalid explosions throw InvalidArgument and change nothing", "[physics][explosion]") {
     World world = ZeroGravityWorld();
-    const BodyId ball = AddBall(world, {0, 1});
+    const BodyId ball = AddBall(world, {0, 1}, 1.0f);  // 2 m wide: impulsePerLength = FLT_MAX overflows
     const uint64_t hash = world.StateHash();
     const float nan = std::numeric_limits<float>::quiet_NaN();
     const float big = std::numeric_limits<float>::max();

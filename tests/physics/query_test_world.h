@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <type_traits>
 #include <variant>
 #include <vector>
 
@@ -57,17 +58,18 @@ public:
             const float outer = Uniform(0.2f, 1.5f) * size;
             const float inner = Chance(0.3f) ? 0.0f : Uniform(0.0f, 0.9f) * outer;
             const float half = Chance(0.1f) ? (Chance(0.5f) ? 0.0f : kPi) : Uniform(0.05f, kPi);
-            return Sector(Point(-0.2f, 0.2f, -0.2f, 0.2f), Point(-1, 1, -1, 1) + Vec2{0.01f, 0.0f}, half, inner, outer);
+            const float axis = Uniform(-kPi, kPi);
+            return Sector(Point(-0.2f, 0.2f, -0.2f, 0.2f), {std::cos(axis), std::sin(axis)}, half, inner, outer);
         }
         return std::visit([](const auto& g) -> QueryGeometry { return g; }, Shape(size, true));
     }
 
-    Filter ShapeFilter() {
+    Filter RandomShapeFilter() {
         if (Chance(0.5f)) return {};
         return {.categoryBits = uint64_t{1} << Int(0, 3), .maskBits = Chance(0.5f) ? UINT64_MAX : static_cast<uint64_t>(Int(1, 15))};
     }
 
-    QueryFilter Filter() {
+    QueryFilter RandomQueryFilter() {
         QueryFilter f;
         if (Chance(0.5f)) {
             f.categoryBits = uint64_t{1} << Int(0, 3);
@@ -92,7 +94,7 @@ inline World MakeQueryWorld(uint32_t seed, BroadPhaseKind kind) {
     World world(def);
     AddGround(world, 25.0f);
     auto addShape = [&](BodyId body, ShapeGeometry g) {
-        world.CreateShape(body, {.geometry = std::move(g), .filter = r.ShapeFilter(), .isSensor = r.Chance(0.1f)});
+        world.CreateShape(body, {.geometry = std::move(g), .filter = r.RandomShapeFilter(), .isSensor = r.Chance(0.1f)});
     };
     for (int i = 0; i < 30; ++i) {
         const BodyId b = world.CreateBody({.position = r.Point(-20, 20, 1, 12), .angle = r.Uniform(-3, 3)});
@@ -102,7 +104,7 @@ inline World MakeQueryWorld(uint32_t seed, BroadPhaseKind kind) {
         const float x = -18.0f + 5.0f * static_cast<float>(pile);
         for (int level = 0; level < 3; ++level) {
             const BodyId b = world.CreateBody({.type = BodyType::Dynamic, .position = {x, 0.5f + 1.0f * static_cast<float>(level)}});
-            world.CreateShape(b, {.geometry = Box({r.Uniform(0.5f, 0.9f), 0.5f}), .filter = r.ShapeFilter()});
+            world.CreateShape(b, {.geometry = Box({r.Uniform(0.5f, 0.9f), 0.5f}), .filter = r.RandomShapeFilter()});
         }
     }
     for (int i = 0; i < 40; ++i) {

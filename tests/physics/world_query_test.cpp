@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <cstring>
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 #include "query_test_world.h"
@@ -104,7 +105,7 @@ void CheckWorld(uint32_t seed, BroadPhaseKind kind, Counts& counts) {
         INFO("seed " << seed << " query " << i);
         // Rays: zero-length ones (point queries), along the ground's top (grazing), ending on it.
         {
-            const QueryFilter f = r.Filter();
+            const QueryFilter f = r.RandomQueryFilter();
             const Vec2 origin = QueryPoint(r, world, bodies);
             Vec2 translation = r.Point(-15, 15, -15, 15);
             const int kind = r.Int(0, 9);
@@ -123,7 +124,7 @@ void CheckWorld(uint32_t seed, BroadPhaseKind kind, Counts& counts) {
         }
         // AABBs: random, points, and boxes exactly touching a shape's tight AABB from outside.
         {
-            const QueryFilter f = r.Filter();
+            const QueryFilter f = r.RandomQueryFilter();
             const Vec2 a = QueryPoint(r, world, bodies);
             AABB box{a, a + Vec2{r.Uniform(0, 6), r.Uniform(0, 4)}};
             const int kind = r.Int(0, 9);
@@ -140,7 +141,7 @@ void CheckWorld(uint32_t seed, BroadPhaseKind kind, Counts& counts) {
         }
         // Shapes: every kind and the fan, some resting exactly on the ground's top.
         {
-            const QueryFilter f = r.Filter();
+            const QueryFilter f = r.RandomQueryFilter();
             QueryGeometry q = r.Query(r.Uniform(0.2f, 4.0f));
             Transform xf = Transform::FromAngle(QueryPoint(r, world, bodies), r.Uniform(-4, 4));
             if (r.Chance(0.1f)) {  // a box standing exactly on the ground's top face (y = 0)
@@ -158,7 +159,7 @@ void CheckWorld(uint32_t seed, BroadPhaseKind kind, Counts& counts) {
         }
         // Shape casts: circles and capsules, zero motion included.
         {
-            const QueryFilter f = r.Filter();
+            const QueryFilter f = r.RandomQueryFilter();
             const float size = r.Uniform(0.05f, 1.5f);
             const Vec2 c = r.Point(-0.2f, 0.2f, -0.2f, 0.2f);
             const QueryGeometry q = r.Chance(0.5f) ? QueryGeometry(Circle(c, r.Chance(0.1f) ? 0.0f : size))

@@ -24,7 +24,7 @@ struct ExplosionDef {
     float radius = 1.0f;              ///< m, ≥ 0: full strength within this distance
     float falloff = 0.0f;             ///< m, ≥ 0: beyond radius the impulse falls linearly to 0 over this distance
     float impulsePerLength = 1.0f;    ///< N·s/m: impulse per metre of width facing the blast (negative pulls)
-X
+    uint64_t maskBits = UINT64_MAX;   ///< the shape categories it pushes (a shape whose own maskBits is 0 is never pushed)
 };
 
 /// Applies the explosion (see the top of this header) and returns how many shapes received an impulse.
