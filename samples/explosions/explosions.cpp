@@ -14,6 +14,9 @@
 #include <optional>
 #include <vector>
 
+#include "sensu/app/camera.h"
+#include "sensu/app/input.h"
+#include "sensu/app/renderer.h"
 #include "sensu/app/sample.h"
 #include "sensu/physics/explosion.h"
 #include "sensu/physics/world_queries.h"
