@@ -5,7 +5,7 @@
 //          pile it pushes), a ray cast showing its hit point and surface normal, and a fan (Sector)
 //          overlap query highlighting every shape a sword swing touches.
 // Keys:    left click: an explosion at the mouse; the ray runs from the top-left corner to the mouse;
-//          R rebuilds the pyramid. Headless, a blast goes off at frame 5 and the ray sweeps by itself.
+//          the browser's R restarts the sample (a rested pyramid again). Headless, a blast goes off at frame 5 and the ray sweeps by itself.
 #include <imgui.h>
 
 #include <cmath>
@@ -45,7 +45,6 @@ public:
     }
 
     void Step(const Input& input) override {
-        if (input.Pressed(Key::R)) Build();
         if (!input.uiCapturedMouse && input.Pressed(MouseButton::Left)) Blast(input.mouseWorld);
         if (headless_ && step_ == kHeadlessBlastStep) Blast(kHeadlessBlast);
         world_->Step(dt_);
@@ -81,7 +80,7 @@ public:
         std::snprintf(line, sizeof line, "%d blasts (last pushed %d shapes), %d of %d bodies awake, the sword touches %d shapes", blasts_,
                       lastPushed_, world_->GetAwakeBodyCount(), world_->GetBodyCount(), static_cast<int>(swordTouches_.size()));
         r.DrawScreenText({10.0f, 10.0f}, "Explosions: Explode() on a rested pyramid, a ray cast with its normal, a fan overlap query");
-        r.DrawScreenText({10.0f, 10.0f + r.LineHeight()}, "click: explode at the mouse   ray: to the mouse   R: rebuild", colors::kTextDim);
+        r.DrawScreenText({10.0f, 10.0f + r.LineHeight()}, "click: explode at the mouse   ray: to the mouse   R: restart", colors::kTextDim);
         r.DrawScreenText({10.0f, 10.0f + 2.0f * r.LineHeight()}, line, colors::kTextDim);
     }
 
@@ -89,7 +88,7 @@ public:
         ImGui::SliderFloat("radius (m)", &radius_, 0.1f, 5.0f);
         ImGui::SliderFloat("falloff (m)", &falloff_, 0.0f, 5.0f);
         ImGui::SliderFloat("impulse per length (N s/m)", &impulsePerLength_, -20.0f, 40.0f);
-        if (ImGui::Button("rebuild (R)")) Build();
+        if (ImGui::Button("rebuild the pyramid")) Build();
     }
 
 private:
