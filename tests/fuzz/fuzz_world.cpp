@@ -1,13 +1,19 @@
 // The World driven by a byte stream of API calls, one case per call (add new API calls as new cases):
 // bodies and shapes created and destroyed, poses, velocities, forces, impulses, settings valid and
-// invalid, Step with any dt (NaN, ±inf, negative, huge), stale and made-up ids, queries.
+// invalid, Step with any dt (NaN, ±inf, negative, huge), stale and made-up ids, getters, world queries
+// (world_queries.h: rays, AABB and shape overlaps with the fan, shape casts; they must not change
+// StateHash) and explosions.
 // Properties: only InvalidArgument is ever thrown; a call that throws leaves StateHash() unchanged; the
 // world stays finite after every call (it starts finite and every input that could break that is
 // rejected or clamped: world.h's limits).
+#include <optional>
+#include <variant>
 #include <vector>
 
 #include "fuzz_input.h"
+#include "sensu/physics/explosion.h"
 #include "sensu/physics/world.h"
+#include "sensu/physics/world_queries.h"
 
 using namespace sensu;
 using namespace sensu::fuzz;
@@ -62,7 +68,7 @@ struct Driver {
 
     /// One API call chosen by the next byte. Returns false when the input is used up.
     void Call(Input& in) {
-        lastCall = in.Byte() % 20;
+        lastCall = in.Byte() % 23;
         switch (lastCall) {
         case 0: {
             if (static_cast<int>(bodies.size()) >= kMaxBodies) return;
@@ -130,6 +136,39 @@ struct Driver {
             (void)world.IsBullet(id);
             return;
         }
+        case 20: {
+            const QueryFilter filter{.categoryBits = in.U32(), .maskBits = in.U32(), .includeSensors = in.Bool(), .includeFrozen = in.Bool()};
+            const uint64_t before = world.StateHash();
+            std::vector<QueryHit> hits;
+            const Vec2 origin = in.Point(), translation = in.Point();
+            CastRay(world, origin, translation, filter, hits);
+            const std::optional<QueryHit> closest = CastRayClosest(world, origin, translation, filter);
+            FUZZ_REQUIRE(closest.has_value() == !hits.empty(), "CastRayClosest disagrees with CastRay");
+            for (size_t i = 1; i < hits.size(); ++i) FUZZ_REQUIRE(hits[i - 1].fraction <= hits[i].fraction, "CastRay hits not sorted");
+            std::vector<ShapeId> found;
+            const Vec2 corner = in.Point();
+            OverlapAABB(world, {corner, corner + Vec2{in.Size(), in.Size()}}, filter, found);
+            FUZZ_REQUIRE(world.StateHash() == before, "a query changed the world");
+            return;
+        }
+        case 21: {
+            const QueryFilter filter{.includeSensors = in.Bool()};
+            const uint64_t before = world.StateHash();
+            const Transform pose = Pose(in);
+            std::vector<ShapeId> found;
+            if (in.Bool()) {
+                OverlapShape(world, Sector(in.Point(), in.Point(), in.Float(), in.Size(), in.Size()), pose, filter, found);
+            } else {
+                const QueryGeometry geometry = std::visit([](const auto& g) -> QueryGeometry { return g; }, fuzz::Shape(in));
+                OverlapShape(world, geometry, pose, filter, found);
+                (void)CastShape(world, geometry, pose, in.Point(), filter);  // throws for kinds that cannot be cast
+            }
+            FUZZ_REQUIRE(world.StateHash() == before, "a query changed the world");
+            return;
+        }
+        case 22:
+            Explode(world, {.position = in.Point(), .radius = in.Float(), .falloff = in.Float(), .impulsePerLength = in.Float(), .maskBits = in.U32()});
+            return;
         default: {
             const ShapeId id = Shape(in);
             (void)world.GetGeometry(id);

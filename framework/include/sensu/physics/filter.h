@@ -24,6 +24,8 @@ constexpr bool ShouldCollide(const Filter& a, const Filter& b) {
 struct QueryFilter {
     uint64_t categoryBits = 1;           ///< what the query is, tested against the shapes' masks
     uint64_t maskBits = UINT64_MAX;      ///< the shape categories the query sees
+    bool includeSensors = false;         ///< also report sensor shapes (world_queries.h)
+    bool includeFrozen = true;           ///< also report shapes of frozen (rested) bodies (world_queries.h)
 };
 
 /// True when a query with filter q sees a shape with filter s.

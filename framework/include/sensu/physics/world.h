@@ -105,6 +105,7 @@ struct ContactPointInfo {
 };
 
 struct WorldImpl;
+struct WorldAccess;
 
 /// The physics world: bodies, shapes, joints and contacts, advanced by Step (see the top of
 /// this header for what one step does).
@@ -353,6 +354,7 @@ public:
     static World Load(std::span<const uint8_t> bytes);
 
 private:
+    friend struct WorldAccess;  // the world's subsystems in their own files (world_access.h)
     std::unique_ptr<WorldImpl> impl_;
 };
 
