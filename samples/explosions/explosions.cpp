@@ -44,6 +44,8 @@ public:
         camera.viewHeight = 12.0f;
     }
 
+    World* GrabWorld() override { return world_.get(); }
+
     void Step(const Input& input) override {
         if (!input.uiCapturedMouse && input.Pressed(MouseButton::Left)) Blast(input.mouseWorld);
         if (headless_ && step_ == kHeadlessBlastStep) Blast(kHeadlessBlast);

@@ -106,8 +106,8 @@ TEST_CASE("Every item with a World can have its dynamic bodies dragged by the mo
         ++grabbed;
     }
     INFO("items with a World: " << withWorld.size());
-    CHECK(withWorld.size() >= 11);  // joints (3), triggers, platformer, tutorials 06 (3) and 08 (3)
-    CHECK(grabbed >= 11);
+    CHECK(withWorld.size() >= 12);  // joints (3), triggers, platformer, explosions, tutorials 06 (3) and 08 (3)
+    CHECK(grabbed >= 12);
     CHECK(followed >= 6);
 }
 

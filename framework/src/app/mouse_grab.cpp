@@ -1,25 +1,19 @@
 #include "sensu/app/mouse_grab.h"
 
-#include <variant>
 #include <vector>
 
 #include "sensu/app/color.h"
-#include "sensu/geometry/overlap.h"
+#include "sensu/physics/world_queries.h"
 
 namespace sensu {
 
 BodyId DynamicBodyAt(const World& world, Vec2 point) {
-    std::vector<BodyId> bodies;
-    world.GetBodies(bodies);
-    const Circle probe(point, 0.01f);  // a point with a 1 cm tolerance, so thin shapes can be picked
-    for (BodyId body : bodies) {
-        if (world.GetType(body) != BodyType::Dynamic) continue;
-        const Transform xf = world.GetTransform(body);
-        for (ShapeId shape : world.GetShapes(body)) {
-            if (world.IsSensor(shape)) continue;
-            const bool hit = std::visit([&](const auto& g) { return Overlap(probe, Transform{}, g, xf); }, world.GetGeometry(shape));
-            if (hit) return body;
-        }
+    // A point with a 1 cm tolerance, so thin shapes can be picked; frozen bodies included (the default).
+    std::vector<ShapeId> shapes;
+    OverlapShape(world, Circle(point, 0.01f), Transform{}, QueryFilter{}, shapes);
+    for (ShapeId shape : shapes) {  // sorted by shape index: the same body whatever the broad phase
+        const BodyId body = world.GetBody(shape);
+        if (world.GetType(body) == BodyType::Dynamic) return body;
     }
     return {};
 }

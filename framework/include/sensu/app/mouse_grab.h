@@ -10,8 +10,9 @@
 
 namespace sensu {
 
-/// The first dynamic body (in World::GetBodies order) with a shape under `point` (m), or an invalid id.
-/// Rested (frozen) bodies count: grabbing one wakes its pile.
+/// The dynamic body with the lowest-indexed non-sensor shape under `point` (m, within 1 cm), found with
+/// an overlap query (world_queries.h), or an invalid id. Rested (frozen) bodies count: grabbing one wakes
+/// its pile.
 BodyId DynamicBodyAt(const World& world, Vec2 point);
 
 /// Left-drag any dynamic body through a mouse joint (max force 1000 N per kg of the body, the joint's
