@@ -77,6 +77,15 @@ ConvexShape AsConvex(const ShapeGeometry& g) {
     return Capsule(s.a(), s.b(), 0.0f);
 }
 
+// One-sided chain segments (chain.h): a body whose centre starts behind one comes through from the solid
+// side, which the narrow phase lets pass (it judges by the shape's centroid), so no sweep stops it there.
+bool BehindChainSegment(const Shape& s, const Body& owner, Vec2 point) {
+    if (s.chain == kNull) return false;
+    const auto& segment = std::get<Segment>(s.geometry);
+    const Vec2 normal = Rotate(owner.xf.q, RightPerp(segment.b() - segment.a()));
+    return Dot(normal, point - TransformPoint(owner.xf, segment.a())) < 0.0f;
+}
+
 // The shape in the frame of its body's centre of mass, the pivot of the body's sweep. A polygon that
 // float rounding of the shift would make invalid (vertices at the validation tolerance) becomes its
 // bounding circle: the region built from it stays conservative.
@@ -362,6 +371,7 @@ private:
         // Both motions are known from the later of the two bases on (impacts are solved in time order,
         // so nothing between the pair happened before it).
         float from = Max(t0, State(o).base);
+        if (BehindChainSegment(os, ob, CenterAt(f, from))) return;
         if (HeldByContact(f, shapeIndex, o, otherShape)) return;
         const bool otherMoves = ob.v.x != 0.0f || ob.v.y != 0.0f || ob.w != 0.0f;  // a state flag, as IsMovingBody
         // A resting disc met over the region's whole sweep: the region's time of impact is the filter and
@@ -694,6 +704,7 @@ private:
                 const Body& ob = w_.bodies[os.body];
                 if (ob.type != BodyType::Static) return;
                 if (!w_.ShapesCollide(own, os) || w_.ContactDisabled(static_cast<int>(sid.index), otherShape)) return;
+                if (BehindChainSegment(os, ob, start.center)) return;
                 const RoundedCore staticCore = CoreOf(AsConvex(os.geometry), ob.localCenter);
                 const RotationalSweep still{.pivot = ob.center, .startAngle = ob.angle};
                 const RotatingImpact hit = TimeOfImpact(core, path, staticCore, still);
