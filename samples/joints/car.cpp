@@ -94,10 +94,15 @@ private:
     void Build() {
         world_ = std::make_unique<World>();
         grab_ = {};
-        // Terrain: one static body of 0.5 m segments.
+        // Terrain: one chain of 0.5 m segments on a static body, so the wheels roll over the joints
+        // without bumps. Points run right to left: a chain collides on the right of its direction.
         const BodyId ground = world_->CreateBody({.type = BodyType::Static});
-        for (float x = -20.0f; x < 200.0f; x += 0.5f)
-            world_->CreateShape(ground, {.geometry = Segment({x, TerrainHeight(x)}, {x + 0.5f, TerrainHeight(x + 0.5f)}), .friction = 0.9f});
+        ChainDef terrain{.friction = 0.9f};
+        for (int i = 440; i >= 0; --i) {
+            const float x = -20.0f + 0.5f * static_cast<float>(i);
+            terrain.points.push_back({x, TerrainHeight(x)});
+        }
+        world_->CreateChain(ground, terrain);
         world_->CreateShape(ground, {.geometry = Box({0.5f, 2.0f}, {-20.5f, 2.0f})});
         // The car: a 2.4 × 0.5 m chassis with a cabin, two 0.4 m wheels on vertical suspension axes.
         chassis_ = world_->CreateBody({.type = BodyType::Dynamic, .position = {0.0f, 1.0f}});
