@@ -141,7 +141,8 @@ public:
     void DestroyChain(ChainId chain);
     /// True while the id names a live chain.
     bool IsValid(ChainId chain) const;
-    /// The chain's segment shapes in the order of its points (valid until the chain is destroyed).
+    /// The chain's segment shapes in the order of its points (valid until the next CreateChain or
+    /// DestroyChain call).
     std::span<const ShapeId> GetChainShapes(ChainId chain) const;
     /// The chain the shape belongs to, or ChainId{} for a shape that is no chain segment.
     ChainId GetChain(ShapeId shape) const;
