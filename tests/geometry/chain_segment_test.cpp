@@ -334,6 +334,38 @@ TEST_CASE("Chain joint: in a concave corner each segment pushes along its own no
     CHECK(wrong.count == 0);
 }
 
+TEST_CASE("Chain joint: a disc nearing a concave corner gets the next segment's speculative contact", "[chain][geometry]") {
+    // Rolling along the left segment into a valley whose right side rises by `turn`: before its centre is
+    // over the right segment, once within the margin of it, that segment already limits it along its own
+    // normal (the free space near a concave joint is in front of both lines), with the separation from
+    // its line (or, within the fan slack of that normal, the exact one from the joint).
+    Rng rng(1307);
+    int checked = 0;
+    Failures failures;
+    for (int i = 0; i < 5000; ++i) {
+        const float turn = -rng.Uniform(0.05f, 1.0f);
+        const Joint joint = MakeJoint(turn);
+        const float r = rng.Uniform(0.1f, 0.5f);
+        const Vec2 centre{rng.Uniform(-0.6f, 0.0f), r + rng.Uniform(-0.005f, 0.01f)};
+        const Vec2 tangent = Normalize(joint.right.b() - joint.right.a());
+        if (Dot(tangent, centre - joint.right.b()) <= 0.0f) continue;  // over the right segment already
+        const float gap = Dot(joint.right.normal(), centre - joint.right.b()) - r;
+        const float margin = 0.05f;
+        // Within the margin of the segment itself (its end at the joint): it could reach it this step.
+        if (Distance(centre, joint.right.b()) - r > 0.9f * margin) continue;
+        ++checked;
+        const Manifold m = CollideChainSegmentAndCircle(joint.right, {}, Circle({}, r), Transform{centre, Rot{}}, margin);
+        if (m.pointCount != 1 || Distance(m.normal, joint.right.normal()) > 0.0101f || std::abs(m.points[0].separation - gap) > 5e-5f ||
+            std::abs(Cross(m.normal, m.points[0].point - centre)) > 1e-5f)
+            failures.Add(i, "points " + std::to_string(m.pointCount) + " normal " + Str(m.normal) + " own " + Str(joint.right.normal()) +
+                                " separation " + std::to_string(m.pointCount > 0 ? m.points[0].separation : 0.0f) + " gap " + std::to_string(gap) +
+                                " turn " + std::to_string(turn));
+    }
+    INFO(failures.first);
+    CHECK(checked > 200);
+    CHECK(failures.count == 0);
+}
+
 TEST_CASE("Chain segment: shapes exactly at a vertex", "[chain][geometry]") {
     const Joint flat = MakeJoint(0.0f);
     // A circle centred right above the shared vertex touches both segments along +y.

@@ -88,16 +88,17 @@ TEST_CASE("A ball rolls inside a loop across every joint, the closing one includ
     const float start = -0.5f * kPi - kPi / 3.0f;
     const BodyId ball = world.CreateBody({.type = BodyType::Dynamic, .position = (apothem - r) * Vec2{std::cos(start), std::sin(start)}});
     world.CreateShape(ball, {.geometry = Circle({}, r), .density = 1.0f, .friction = 0.6f});
-    float innermost = 1e9f, outermost = 0.0f;
-    bool crossedBottom = false;
+    float innermost = 1e9f, outermost = 0.0f, highestAngle = -kPi;
     for (int step = 0; step < 240; ++step) {
         world.Step(kDt);
-        const float distance = Length(world.GetPosition(ball));
-        innermost = std::min(innermost, distance);
-        outermost = std::max(outermost, distance);
-        crossedBottom = crossedBottom || world.GetPosition(ball).x > 0.5f;
+        const Vec2 p = world.GetPosition(ball);
+        innermost = std::min(innermost, Length(p));
+        outermost = std::max(outermost, Length(p));
+        highestAngle = std::max(highestAngle, std::atan2(p.y, p.x));
     }
-    CHECK(crossedBottom);
+    // Across the bottom (the closing joint) and up the far side nearly as high as it started (60°):
+    // the joints took next to no energy.
+    CHECK(highestAngle > -0.5f * kPi + 50.0f * kPi / 180.0f);
     // Centre between the edges' and the vertices' inner offsets: never lifted off nor pushed through.
     CHECK(innermost > apothem - r - 0.02f);
     CHECK(outermost < kRadius - r + 0.01f);
@@ -241,4 +242,39 @@ TEST_CASE("Chains survive snapshots: a loaded world steps like the original", "[
     // A destroyed chain's slot goes through a snapshot too.
     loaded.DestroyChain(loop);
     CHECK(World::Load(loaded.Save()).GetBodyCount() == 5);
+}
+
+namespace {
+
+// A wheel rolling at 10 m/s and 25 rad/s (fast for its size: the continuous phase sweeps it) on flat
+// ground, pressed down hard enough to end steps more than linearSlop into it. Returns the distance it
+// covered in 1 s.
+float PressedWheelDistance(bool chain) {
+    World world;
+    const BodyId ground = world.CreateBody({.type = BodyType::Static});
+    const std::vector<Vec2> points = FlatPoints(40);
+    if (chain) {
+        world.CreateChain(ground, {.points = points});
+    } else {
+        for (size_t i = 0; i + 1 < points.size(); ++i) world.CreateShape(ground, {.geometry = Segment(points[i], points[i + 1])});
+    }
+    const BodyId wheel = world.CreateBody(
+        {.type = BodyType::Dynamic, .position = {-15.0f, 0.4f}, .linearVelocity = {10.0f, 0.0f}, .angularVelocity = -25.0f});
+    world.CreateShape(wheel, {.geometry = Circle({}, 0.4f), .density = 30.0f, .friction = 0.9f});
+    for (int step = 0; step < 60; ++step) {
+        world.ApplyForceToCenter(wheel, {0.0f, -400.0f * world.GetMass(wheel)});
+        world.Step(kDt);
+    }
+    return world.GetPosition(wheel).x + 15.0f;
+}
+
+} // namespace
+
+TEST_CASE("The continuous phase lets a fast wheel pressed into a chain roll on", "[physics][chain]") {
+    // Only a centre going through a chain segment to its back counts as crossing it (chain.h): a wheel
+    // ending a step deeper than linearSlop in front is pushed out by the contact, not held at its start.
+    // (The same on plain two-sided segments covered 6.0 m when this was written: the phase's rule for
+    // thin two-sided statics holds it back; before the chain rule, chains did the same.)
+    INFO("plain segments: " << PressedWheelDistance(false) << " m");
+    CHECK(PressedWheelDistance(true) > 9.5f);
 }

@@ -73,7 +73,10 @@ Verdict Judge(const ChainEnds& e, Vec2 n) {
 }
 
 // Contact along the segment's own normal: the face of b's core that faces the segment, clipped to the
-// segment's extent (ids as the two-sided routine gives them for reference edge 0).
+// segment's extent (ids as the two-sided routine gives them for reference edge 0). Beyond an end where the
+// chain turns concave the free space near the joint is in front of both segments' lines, so this line is
+// a valid limit there too: a feature beyond such an end is kept instead of dropped, which gives the
+// speculative contact a fast shape needs before it enters the corner.
 Manifold OwnNormalManifold(const ChainEnds& e, const RoundedPolygon& b, float margin) {
     const float length = Dot(e.tangent, e.b - e.a);
     Vec2 w1 = b.vertices[0], w2 = b.vertices[0];
@@ -97,6 +100,7 @@ Manifold OwnNormalManifold(const ChainEnds& e, const RoundedPolygon& b, float ma
     // An incident edge across the segment (or a single point) is clipped by moving its ends onto the
     // segment's end planes; one (nearly) perpendicular to the segment is kept or dropped whole, its
     // deeper end only (dividing by a du of round-off would place the points anywhere).
+    bool clipped = false;
     if (std::abs(du) > 1e-6f * (std::abs(du) + Length(w2 - w1))) {
         float lo = 0.0f, hi = 1.0f;
         float la = -u1 / du, lb = (length - u1) / du;
@@ -108,25 +112,38 @@ Manifold OwnNormalManifold(const ChainEnds& e, const RoundedPolygon& b, float ma
         uint32_t idLo = id1, idHi = id2;
         if (la > lo) { lo = la; idLo = idA; }
         if (lb < hi) { hi = lb; idHi = idB; }
-        if (lo > hi) return Manifold{};
-        candidates[count] = w1 + lo * (w2 - w1);
-        ids[count++] = idLo;
-        if (hi - lo > 1e-5f) {
-            candidates[count] = w1 + hi * (w2 - w1);
-            ids[count++] = idHi;
+        if (lo <= hi) {
+            clipped = true;
+            candidates[count] = w1 + lo * (w2 - w1);
+            ids[count++] = idLo;
+            if (hi - lo > 1e-5f) {
+                candidates[count] = w1 + hi * (w2 - w1);
+                ids[count++] = idHi;
+            }
         }
-    } else {
-        if (u1 < 0.0f || u1 > length) return Manifold{};
+    } else if (u1 >= 0.0f && u1 <= length) {
+        clipped = true;
         const bool firstDeeper = Dot(e.normal, w1) <= Dot(e.normal, w2);
         candidates[count] = firstDeeper ? w1 : w2;
         ids[count++] = firstDeeper ? id1 : id2;
+    }
+    if (!clipped) {
+        // Wholly beyond one end: kept only beyond a concave one, by its vertex nearest to the segment.
+        const bool nearFirst = u1 < 0.0f ? du <= 0.0f : du >= 0.0f;
+        const Vec2 w = nearFirst ? w1 : w2;
+        const bool beyondA = Dot(e.tangent, w - e.a) < 0.0f;
+        if (beyondA ? e.convex1 : e.convex2) return Manifold{};
+        candidates[count] = w;
+        ids[count++] = nearFirst ? id1 : id2;
     }
     Manifold m;
     for (int k = 0; k < count; ++k) {
         const float separation = Dot(e.normal, candidates[k] - e.a) - b.radius;
         if (separation > margin) continue;
+        // Midway between the surfaces, on the normal through the feature (also beyond a concave end: a
+        // disc's contact must push through its centre).
         ManifoldPoint& point = m.points[m.pointCount++];
-        point.point = candidates[k] - (b.radius + 0.5f * separation) * e.normal;  // midway between the surfaces
+        point.point = candidates[k] - (b.radius + 0.5f * separation) * e.normal;
         point.separation = separation;
         point.id = MakeId(0, ids[k], false);
     }

@@ -86,6 +86,20 @@ bool BehindChainSegment(const Shape& s, const Body& owner, Vec2 point) {
     return Dot(normal, point - TransformPoint(owner.xf, segment.a())) < 0.0f;
 }
 
+// True when the straight path of a centre from `from` to `to` passes through the chain segment from its
+// front to its back (the segment itself, not its line beyond the ends).
+bool CentreCrossesChainSegment(const Shape& s, const Body& owner, Vec2 from, Vec2 to) {
+    const auto& segment = std::get<Segment>(s.geometry);
+    const Vec2 a = TransformPoint(owner.xf, segment.a());
+    const Vec2 edge = Rotate(owner.xf.q, segment.b() - segment.a());
+    const Vec2 normal = RightPerp(edge);
+    const float before = Dot(normal, from - a), after = Dot(normal, to - a);
+    if (!(before >= 0.0f && after < 0.0f)) return false;
+    const Vec2 through = from + (before / (before - after)) * (to - from);
+    const float along = Dot(through - a, edge);
+    return along >= 0.0f && along <= LengthSquared(edge);
+}
+
 // The shape in the frame of its body's centre of mass, the pivot of the body's sweep. A polygon that
 // float rounding of the shift would make invalid (vertices at the validation tolerance) becomes its
 // bounding circle: the region built from it stays conservative.
@@ -728,6 +742,14 @@ private:
                     first = hit.t;
                     stopPoint = point;
                     stopNormal = normal;
+                }
+                if (os.chain != kNull) {
+                    // One-sided: only a centre whose path goes through the segment to its back has come
+                    // through. Ending deep in front is left to the narrow phase, which pushes out of the
+                    // front: a fast wheel pressed into a chain by more than linearSlop must not be held at
+                    // its start pose.
+                    if (CentreCrossesChainSegment(os, ob, start.center, b.center)) crossed = true;
+                    return;
                 }
                 const float deepest = Span(core, b.center, b.angle, across).hi;
                 if (deepest > Max(staticSpan.Middle() + st.linearSlop, startSpan.hi)) crossed = true;
