@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdio>
 #include <memory>
+#include <vector>
 
 #include "joint_view.h"
 #include "sensu/app/input.h"
@@ -94,10 +95,15 @@ public:
 private:
     void Build() {
         world_ = std::make_unique<World>();
-        // Terrain: one static body of 0.5 m segments.
+        // Terrain: one chain of 0.5 m segments on a static body, so the wheels roll over the joints
+        // without bumps. Points run right to left: a chain collides on the right of its direction.
         const BodyId ground = world_->CreateBody({.type = BodyType::Static});
-        for (float x = -20.0f; x < 200.0f; x += 0.5f)
-            world_->CreateShape(ground, {.geometry = Segment({x, TerrainHeight(x)}, {x + 0.5f, TerrainHeight(x + 0.5f)}), .friction = 0.9f});
+        std::vector<Vec2> hills;
+        for (int i = 440; i >= 0; --i) {
+            const float x = -20.0f + 0.5f * static_cast<float>(i);
+            hills.push_back({x, TerrainHeight(x)});
+        }
+        world_->CreateChain(ground, {.points = std::move(hills), .friction = 0.9f});
         world_->CreateShape(ground, {.geometry = Box({0.5f, 2.0f}, {-20.5f, 2.0f})});
         // The car: a 2.4 × 0.5 m chassis with a cabin, two 0.4 m wheels on vertical suspension axes.
         chassis_ = world_->CreateBody({.type = BodyType::Dynamic, .position = {0.0f, 1.0f}});

@@ -95,6 +95,18 @@ CastOutput RayCast(const Segment& segment, const Transform& xf, const RayCastInp
     return cast_detail::RaySegment(ray, TransformPoint(xf, segment.a()), TransformPoint(xf, segment.b()));
 }
 
+CastOutput RayCast(const ChainSegment& segment, const Transform& xf, const RayCastInput& input) {
+    cast_detail::ValidateRay(input, "RayCast(ChainSegment)");
+    const Vec2 a = TransformPoint(xf, segment.a());
+    const Vec2 normal = Rotate(xf.q, segment.normal());
+    // One-sided: only rays coming at the front face from in front of it (the solid side is not hit).
+    if (Dot(normal, input.origin - a) < 0.0f || !(Dot(normal, input.translation) < 0.0f)) return CastOutput{};
+    const Ray ray{input.origin, input.translation, input.maxFraction};
+    CastOutput out = cast_detail::RaySegment(ray, a, TransformPoint(xf, segment.b()));
+    if (out.hit) out.normal = normal;
+    return out;
+}
+
 CastOutput RayCast(const Sector& sector, const Transform& xf, const RayCastInput& input) {
     cast_detail::ValidateRay(input, "RayCast(Sector)");
     // Work relative to the centre O in the shape frame.

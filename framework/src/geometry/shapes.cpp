@@ -126,6 +126,20 @@ Segment::Segment(Vec2 a, Vec2 b) : a_(a), b_(b) {
     if (a == b) throw InvalidArgument("Segment ends must differ");
 }
 
+ChainSegment::ChainSegment(Vec2 ghost1, Vec2 a, Vec2 b, Vec2 ghost2) : ghost1_(ghost1), a_(a), b_(b), ghost2_(ghost2) {
+    RequireFinite(ghost1, "ChainSegment ghost1");
+    RequireFinite(a, "ChainSegment end a");
+    RequireFinite(b, "ChainSegment end b");
+    RequireFinite(ghost2, "ChainSegment ghost2");
+    if (a == b) throw InvalidArgument("ChainSegment ends must differ");
+    if (ghost1 == a || ghost2 == b) throw InvalidArgument("ChainSegment ghost vertices must differ from the ends they join");
+    // The edge directions must be finite too (ends ±3e38 apart overflow), or the normals would be NaN.
+    RequireFinite(b - a, "ChainSegment edge b - a");
+    RequireFinite(a - ghost1, "ChainSegment edge a - ghost1");
+    RequireFinite(ghost2 - b, "ChainSegment edge ghost2 - b");
+    normal_ = Normalize(RightPerp(b - a));
+}
+
 Sector::Sector(Vec2 center, Vec2 axis, float halfAngle, float innerRadius, float outerRadius)
     : center_(center), halfAngle_(halfAngle), innerRadius_(innerRadius), outerRadius_(outerRadius) {
     RequireFinite(center, "Sector center");

@@ -49,6 +49,19 @@ Manifold Collide(const ShapeGeometry& ga, const Transform& xa, const ShapeGeomet
     return {};
 }
 
+// A chain's segment collides one-sided, with its neighbours as ghost vertices (chain.h); B is never a
+// segment (ShapesCollide), and a segment always comes first.
+Manifold Collide(const Shape& sa, const Transform& xa, const Shape& sb, const Transform& xb, float margin) {
+    if (sa.chain == kNull) return Collide(sa.geometry, xa, sb.geometry, xb, margin);
+    const auto& segment = std::get<Segment>(sa.geometry);
+    const ChainSegment a(sa.ghost1, segment.a(), segment.b(), sa.ghost2);
+    if (const auto* b = std::get_if<Circle>(&sb.geometry)) return CollideChainSegmentAndCircle(a, xa, *b, xb, margin);
+    if (const auto* b = std::get_if<Capsule>(&sb.geometry)) return CollideChainSegmentAndCapsule(a, xa, *b, xb, margin);
+    if (const auto* b = std::get_if<Box>(&sb.geometry)) return CollideChainSegmentAndBox(a, xa, *b, xb, margin);
+    if (const auto* b = std::get_if<ConvexPolygon>(&sb.geometry)) return CollideChainSegmentAndPolygon(a, xa, *b, xb, margin);
+    return {};
+}
+
 // A manifold is carried instead of recomputed while B has moved less than this fraction of
 // SolverSettings::linearSlop relative to A since it was computed (1e-5 m by default): the pair then
 // moved as one rigid body, and the separations are off by less than that.
@@ -201,7 +214,7 @@ void WorldImpl::UpdateContacts(float dt) {
         }
         // Speculative margin: the fixed distance plus how far the pair can close in one step.
         const float margin = settings.speculativeDistance + dt * Length(b.v - a.v);
-        Manifold m = Collide(sa.geometry, a.xf, sb.geometry, b.xf, margin);
+        Manifold m = Collide(sa, a.xf, sb, b.xf, margin);
         float normalImpulse[2] = {0.0f, 0.0f};
         float tangentImpulse[2] = {0.0f, 0.0f};
         float pendingApproach[2] = {0.0f, 0.0f};

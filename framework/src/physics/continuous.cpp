@@ -77,6 +77,29 @@ ConvexShape AsConvex(const ShapeGeometry& g) {
     return Capsule(s.a(), s.b(), 0.0f);
 }
 
+// One-sided chain segments (chain.h): a body whose centre starts behind one comes through from the solid
+// side, which the narrow phase lets pass (it judges by the shape's centroid), so no sweep stops it there.
+bool BehindChainSegment(const Shape& s, const Body& owner, Vec2 point) {
+    if (s.chain == kNull) return false;
+    const auto& segment = std::get<Segment>(s.geometry);
+    const Vec2 normal = Rotate(owner.xf.q, RightPerp(segment.b() - segment.a()));
+    return Dot(normal, point - TransformPoint(owner.xf, segment.a())) < 0.0f;
+}
+
+// True when the straight path of a centre from `from` to `to` passes through the chain segment from its
+// front to its back (the segment itself, not its line beyond the ends).
+bool CentreCrossesChainSegment(const Shape& s, const Body& owner, Vec2 from, Vec2 to) {
+    const auto& segment = std::get<Segment>(s.geometry);
+    const Vec2 a = TransformPoint(owner.xf, segment.a());
+    const Vec2 edge = Rotate(owner.xf.q, segment.b() - segment.a());
+    const Vec2 normal = RightPerp(edge);
+    const float before = Dot(normal, from - a), after = Dot(normal, to - a);
+    if (!(before >= 0.0f && after < 0.0f)) return false;
+    const Vec2 through = from + (before / (before - after)) * (to - from);
+    const float along = Dot(through - a, edge);
+    return along >= 0.0f && along <= LengthSquared(edge);
+}
+
 // The shape in the frame of its body's centre of mass, the pivot of the body's sweep. A polygon that
 // float rounding of the shift would make invalid (vertices at the validation tolerance) becomes its
 // bounding circle: the region built from it stays conservative.
@@ -362,6 +385,7 @@ private:
         // Both motions are known from the later of the two bases on (impacts are solved in time order,
         // so nothing between the pair happened before it).
         float from = Max(t0, State(o).base);
+        if (BehindChainSegment(os, ob, CenterAt(f, from))) return;
         if (HeldByContact(f, shapeIndex, o, otherShape)) return;
         const bool otherMoves = ob.v.x != 0.0f || ob.v.y != 0.0f || ob.w != 0.0f;  // a state flag, as IsMovingBody
         // A resting disc met over the region's whole sweep: the region's time of impact is the filter and
@@ -694,6 +718,7 @@ private:
                 const Body& ob = w_.bodies[os.body];
                 if (ob.type != BodyType::Static) return;
                 if (!w_.ShapesCollide(own, os) || w_.ContactDisabled(static_cast<int>(sid.index), otherShape)) return;
+                if (BehindChainSegment(os, ob, start.center)) return;
                 const RoundedCore staticCore = CoreOf(AsConvex(os.geometry), ob.localCenter);
                 const RotationalSweep still{.pivot = ob.center, .startAngle = ob.angle};
                 const RotatingImpact hit = TimeOfImpact(core, path, staticCore, still);
@@ -717,6 +742,14 @@ private:
                     first = hit.t;
                     stopPoint = point;
                     stopNormal = normal;
+                }
+                if (os.chain != kNull) {
+                    // One-sided: only a centre whose path goes through the segment to its back has come
+                    // through. Ending deep in front is left to the narrow phase, which pushes out of the
+                    // front: a fast wheel pressed into a chain by more than linearSlop must not be held at
+                    // its start pose.
+                    if (CentreCrossesChainSegment(os, ob, start.center, b.center)) crossed = true;
+                    return;
                 }
                 const float deepest = Span(core, b.center, b.angle, across).hi;
                 if (deepest > Max(staticSpan.Middle() + st.linearSlop, startSpan.hi)) crossed = true;

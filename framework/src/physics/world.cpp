@@ -290,6 +290,7 @@ void World::DestroyBody(BodyId id) {
     w.WakeTouchingPiles(index);
     while (!b.joints.empty()) w.DestroyJointAt(b.joints.back());
     while (b.contactHead != kNull) w.DestroyContact(b.contactHead);
+    w.ForgetChainsOf(index);
     for (ShapeId sid : b.shapes) {
         Shape& s = w.shapes[sid.index];
         if (s.isSensor) w.EndSensorVisits(static_cast<int>(sid.index));
@@ -346,6 +347,7 @@ ShapeId World::CreateShape(BodyId bodyId, const ShapeDef& def) {
 void World::DestroyShape(ShapeId id) {
     WorldImpl& w = *impl_;
     Shape& s = w.ShapeAt(id);
+    if (s.chain != kNull) throw InvalidArgument("DestroyShape: the shape is a chain's segment (use DestroyChain)");
     const int bodyIndex = s.body;
     Body& b = w.bodies[bodyIndex];
     w.WakeTouchingPiles(bodyIndex);

@@ -95,6 +95,19 @@ struct Shape {
     void* userData = nullptr;
     int proxy = kNull;            // broad-phase proxy
     bool moved = false;           // proxy re-inserted this step: look for new pairs
+    // A chain's segment (chain.cpp): its chain and the neighbours' far vertices (body frame), which make
+    // its contacts one-sided and smooth across joints (ChainSegment).
+    int chain = kNull;
+    Vec2 ghost1{}, ghost2{};
+};
+
+// A chain (chain.h): its segment shapes, in the order of its points.
+struct Chain {
+    uint32_t generation = 0;
+    bool alive = false;
+    int body = kNull;
+    bool loop = false;
+    std::vector<ShapeId> shapes;
 };
 
 struct Contact {
@@ -197,6 +210,8 @@ struct WorldImpl {
     std::unordered_map<uint64_t, int> contactByPair;  // lookup only, never iterated (determinism)
     std::vector<detail::Joint> joints;
     std::vector<uint32_t> freeJoints;
+    std::vector<detail::Chain> chains;
+    std::vector<uint32_t> freeChains;
     int drivingJoints = 0;  // joints with Joint::drives set
     detail::BroadPhase broadPhase;
 
@@ -292,6 +307,11 @@ struct WorldImpl {
     void RefreshJointDrive(int joint);  // after the joint's def changed
     detail::Joint& JointAt(JointId id);
     const detail::Joint& JointAt(JointId id) const;
+
+    // Chains (chain.cpp).
+    detail::Chain& ChainAt(ChainId id);
+    const detail::Chain& ChainAt(ChainId id) const;
+    void ForgetChainsOf(int bodyIndex);  // DestroyBody: the body's chains die with its shapes
 
     // Rest states (rest_states.cpp).
     void WakePile(int bodyIndex);

@@ -34,7 +34,7 @@ namespace {
 
 constexpr std::array<uint8_t, 8> kMagic = {'S', 'E', 'N', 'S', 'U', 'W', 'L', 'D'};
 // Raise when the byte layout changes (a field added, removed or reordered).
-constexpr uint32_t kFormatVersion = 3;  // 2: joints, contact events, sensors; 3: the rest states' support loads
+constexpr uint32_t kFormatVersion = 4;  // 2: joints, contact events, sensors; 3: the rest states' support loads; 4: chains
 
 // Number of values of each enum a snapshot holds (Load rejects larger ones).
 template <class E>
@@ -79,6 +79,7 @@ template <class Ar> void Transfer(Ar& ar, ShapeGeometry& g);
 template <class Ar> void Transfer(Ar& ar, Body& b);
 template <class Ar> void Transfer(Ar& ar, Shape& s);
 template <class Ar> void Transfer(Ar& ar, Contact& c);
+template <class Ar> void Transfer(Ar& ar, Chain& c);
 template <class Ar> void Transfer(Ar& ar, WorldImpl& w);
 
 // Writes (Loading false) or reads (Loading true) fields: `ar(a, b, c)`.
@@ -360,6 +361,12 @@ void Transfer(Ar& ar, Shape& s) {
     ar(s.generation, s.alive, s.body, s.geometry, s.density, s.friction, s.restitution, s.filter, s.isSensor, s.userData);
     ar(s.proxy, s.moved);
     ar(s.enableContactEvents, s.enableHitEvents, s.visitors);
+    ar(s.chain, s.ghost1, s.ghost2);
+}
+
+template <class Ar>
+void Transfer(Ar& ar, Chain& c) {
+    ar(c.generation, c.alive, c.body, c.loop, c.shapes);
 }
 
 template <class Ar>
@@ -378,6 +385,7 @@ void Transfer(Ar& ar, WorldImpl& w) {
     ar(w.broadPhase, w.movedShapes);  // shapes re-inserted last step: the next step looks for their new pairs
     ar(w.restStamp, w.continuousStamp, w.loadStamp);
     ar(w.joints, w.freeJoints);
+    ar(w.chains, w.freeChains);
     // Events: the ends caused since the last step (the next step reports them); the sensors in creation
     // order. The last step's own event arrays are output, not state: a loaded world reports none until
     // it steps. The pre-solve hook is a function of this run: Load leaves none set (Clone copies it).
@@ -445,6 +453,41 @@ void CheckAndLink(WorldImpl& w, const Archive<true>& ar) {
     }
     require(listedShapes == liveShapes && w.broadPhase.ProxyCount() == liveShapes, "shapes, bodies and proxies disagree");
     for (int si : w.movedShapes) require(si >= 0 && si < shapeCount, "a moved shape is out of range");
+
+    // Chains: each live chain lists live segments of its body that name it back, and every chain segment
+    // is listed by its chain, with ghosts a ChainSegment accepts (the narrow phase builds one from them).
+    const auto chainCount = static_cast<int>(w.chains.size());
+    checkFreeList(w.freeChains, [&](uint32_t i) { return w.chains[i].alive; }, chainCount, "bad free chain list");
+    int chainListed = 0;
+    for (int i = 0; i < chainCount; ++i) {
+        const Chain& c = w.chains[i];
+        if (!c.alive) {
+            require(c.shapes.empty(), "a destroyed chain keeps shapes");
+            continue;
+        }
+        require(c.body >= 0 && c.body < bodyCount && w.bodies[c.body].alive, "a chain's body is out of range or destroyed");
+        for (ShapeId sid : c.shapes) {
+            require(sid.index < static_cast<uint32_t>(shapeCount), "a chain lists a shape out of range");
+            const Shape& s = w.shapes[sid.index];
+            require(s.alive && s.generation == sid.generation && s.chain == i && s.body == c.body, "a chain lists a shape that is not its own");
+            ++chainListed;
+        }
+    }
+    int chainSegments = 0;
+    for (int i = 0; i < shapeCount; ++i) {
+        const Shape& s = w.shapes[i];
+        if (!s.alive || s.chain == kNull) continue;
+        ++chainSegments;
+        require(s.chain >= 0 && s.chain < chainCount && w.chains[s.chain].alive, "a shape's chain is out of range or destroyed");
+        require(std::holds_alternative<Segment>(s.geometry), "a chain's shape is not a segment");
+        const auto& segment = std::get<Segment>(s.geometry);
+        try {
+            ChainSegment(s.ghost1, segment.a(), segment.b(), s.ghost2);
+        } catch (const InvalidArgument&) {
+            ar.Fail("a chain segment's ghost vertices are invalid");
+        }
+    }
+    require(chainListed == chainSegments, "chains and their shapes disagree");
 
     // Contacts: between live shapes of two bodies in collision order, in both bodies' lists exactly once.
     auto contactInRange = [&](int c) { return c >= kNull && c < contactCount; };
@@ -588,9 +631,9 @@ World World::Load(std::span<const uint8_t> bytes) {
 // the layout is known (64-bit libstdc++).
 #if defined(__x86_64__) && defined(__GLIBCXX__)
 static_assert(sizeof(detail::Body) == 272, "detail::Body changed: update Transfer(Body) in world_snapshot.cpp");
-static_assert(sizeof(detail::Shape) == 240, "detail::Shape changed: update Transfer(Shape) in world_snapshot.cpp");
+static_assert(sizeof(detail::Shape) == 264, "detail::Shape changed: update Transfer(Shape) in world_snapshot.cpp");
 static_assert(sizeof(detail::Contact) == 172, "detail::Contact changed: update Transfer(Contact) in world_snapshot.cpp");
-static_assert(sizeof(WorldImpl) == 1408, "WorldImpl changed: update Transfer(WorldImpl) in world_snapshot.cpp");
+static_assert(sizeof(WorldImpl) == 1456, "WorldImpl changed: update Transfer(WorldImpl) in world_snapshot.cpp");
 static_assert(sizeof(detail::Joint) == 200, "detail::Joint changed: update Transfer(Joint) in world_snapshot.cpp");
 static_assert(sizeof(SolverSettings) == 72, "SolverSettings changed: update Transfer(SolverSettings) in world_snapshot.cpp");
 #endif

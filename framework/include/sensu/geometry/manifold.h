@@ -40,4 +40,18 @@ Manifold CollideSegmentAndBox(const Segment& a, const Transform& xfA, const Box&
 Manifold CollideSegmentAndPolygon(const Segment& a, const Transform& xfA, const ConvexPolygon& b, const Transform& xfB, float margin = 0.0f);
 ///@}
 
+/// One-sided chain segment A against a solid B (B's normal convention as above: from the chain to B).
+/// A shape whose centroid is behind the segment (on its solid, left side) gets no contact, so it can
+/// pass through from the back. Otherwise the normal is the segment's own normal or, at an end, a
+/// direction the neighbour allows: at a convex joint (the chain turns left, counter-clockwise) any
+/// normal between the two segments' normals; at a flat joint only the segment normal; at a concave
+/// joint none (the segment's normal is used, its points clipped to the segment). A separated shape
+/// whose direction from an end is outside the allowed fan gets no contact: the neighbour owns it.
+///@{
+Manifold CollideChainSegmentAndCircle(const ChainSegment& a, const Transform& xfA, const Circle& b, const Transform& xfB, float margin = 0.0f);
+Manifold CollideChainSegmentAndCapsule(const ChainSegment& a, const Transform& xfA, const Capsule& b, const Transform& xfB, float margin = 0.0f);
+Manifold CollideChainSegmentAndBox(const ChainSegment& a, const Transform& xfA, const Box& b, const Transform& xfB, float margin = 0.0f);
+Manifold CollideChainSegmentAndPolygon(const ChainSegment& a, const Transform& xfA, const ConvexPolygon& b, const Transform& xfB, float margin = 0.0f);
+///@}
+
 } // namespace sensu

@@ -38,6 +38,9 @@ CastOutput RayCast(const ConvexPolygon& polygon, const Transform& xf, const RayC
 /// First hit on a two-sided segment; the normal faces the ray's origin. A collinear overlapping ray
 /// hits the first common point with the normal opposite the translation.
 CastOutput RayCast(const Segment& segment, const Transform& xf, const RayCastInput& input);
+/// First hit on the colliding (right) side of a one-sided chain segment; the normal is the segment's.
+/// A ray that starts behind the segment's line or does not move against its normal never hits it.
+CastOutput RayCast(const ChainSegment& segment, const Transform& xf, const RayCastInput& input);
 /// First hit on a solid annular sector (seed 000 fan): outer arc (normal outward), inner arc (normal
 /// towards the centre), or a radial edge (normal facing the ray). Half angle 0 behaves as a segment.
 CastOutput RayCast(const Sector& sector, const Transform& xf, const RayCastInput& input);

@@ -118,6 +118,30 @@ private:
     Vec2 a_, b_;
 };
 
+/// One link of a one-sided chain (a Box2D-style "chain segment"): the segment a–b plus its neighbours'
+/// far vertices ghost1 (before a) and ghost2 (after b). Only the right side of a → b collides (for a
+/// counter-clockwise loop, the outside); the left side is solid. The ghosts decide which normals the
+/// ends may give (chain_segment.h explains the rule), so a shape sliding across a joint gets the normal
+/// of the face it is on instead of catching on the shared vertex.
+class ChainSegment {
+public:
+    /// All finite, a ≠ b, ghost1 ≠ a and ghost2 ≠ b (a ghost equal to its vertex has no direction).
+    ChainSegment(Vec2 ghost1, Vec2 a, Vec2 b, Vec2 ghost2);
+    /// The previous vertex of the chain (m, local frame).
+    Vec2 ghost1() const { return ghost1_; }
+    /// First end point (m, local frame).
+    Vec2 a() const { return a_; }
+    /// Second end point (m, local frame).
+    Vec2 b() const { return b_; }
+    /// The next vertex of the chain (m, local frame).
+    Vec2 ghost2() const { return ghost2_; }
+    /// Unit normal of the colliding side, RightPerp(b − a) normalised (local frame).
+    Vec2 normal() const { return normal_; }
+
+private:
+    Vec2 ghost1_, a_, b_, ghost2_, normal_;
+};
+
 /// Annular sector, the "fan" of seed 000 (§2.1, eq. 2.1–2.3): points p with
 /// innerRadius ≤ |p − O| ≤ outerRadius and angle(p − O, axis) ≤ halfAngle.
 /// halfAngle = π is a full annulus; innerRadius = 0 is a pie slice.

@@ -50,6 +50,7 @@
 
 #include "sensu/geometry/manifold.h"
 #include "sensu/physics/body.h"
+#include "sensu/physics/chain.h"
 #include "sensu/physics/contact_events.h"
 #include "sensu/physics/distance_joint.h"
 #include "sensu/physics/joint.h"
@@ -131,6 +132,24 @@ public:
     ShapeId CreateShape(BodyId body, const ShapeDef& def);
     /// Removes the shape and its contacts (mass recomputed, touching piles wake). Stale ids throw.
     void DestroyShape(ShapeId shape);
+
+    /// Creates a one-sided chain of segment shapes on the body (chain.h), one per edge, in order. Throws
+    /// InvalidArgument, world unchanged, for a stale body id, too few, non-finite, out-of-range or
+    /// consecutive equal points, or invalid material values.
+    ChainId CreateChain(BodyId body, const ChainDef& def);
+    /// Destroys the chain's shapes (as DestroyShape). Stale ids throw. (DestroyBody destroys its chains;
+    /// DestroyShape refuses a chain's shape.)
+    void DestroyChain(ChainId chain);
+    /// True while the id names a live chain.
+    bool IsValid(ChainId chain) const;
+    /// The chain's segment shapes in the order of its points (valid until the next CreateChain or
+    /// DestroyChain call).
+    std::span<const ShapeId> GetChainShapes(ChainId chain) const;
+    /// The chain the shape belongs to, or ChainId{} for a shape that is no chain segment.
+    ChainId GetChain(ShapeId shape) const;
+    /// The shape's segment with its neighbours as ghost vertices (body frame). Throws for shapes that are
+    /// no chain segment.
+    ChainSegment GetChainSegment(ShapeId shape) const;
 
     /// Creates a joint (joint.h and the kind's header). Wakes both bodies' piles; without
     /// collideConnected the contacts between the two bodies are removed. Throws InvalidArgument, world
