@@ -143,7 +143,9 @@ TEST_CASE("Circle casts and moving circles out to 1e6 m: unit normals, touching 
         const Segment segment(at + size * rng.InBox(-1.0f, 1.0f), at + size * rng.InBox(-1.0f, 1.0f) + Vec2{size, 0.0f});
         const Vec2 start = at + 3.0f * size * rng.InBox(-1.0f, 1.0f);
         const float radius = size * rng.Uniform(0.001f, 0.5f);
-        const Vec2 translation = 4.0f * size * rng.InBox(-1.0f, 1.0f);
+        // Half aimed at the segment's middle, so that many casts hit.
+        const Vec2 translation = rng.Chance(0.5f) ? rng.Uniform(0.5f, 2.0f) * (0.5f * (segment.a() + segment.b()) - start)
+                                                  : 4.0f * size * rng.InBox(-1.0f, 1.0f);
         const float magnitude = std::max(std::abs(at.x), std::abs(at.y)) + 8.0f * size;
         const CastOutput cast = CircleCast(segment, {}, {.center = start, .radius = radius, .translation = translation, .maxFraction = 1.0f});
         if (cast.hit && !cast.startsInside) {
