@@ -22,10 +22,11 @@ Manifold ClipBoxes(const Transform& frameA, const Transform& frameB, const Trans
     // From here on the code is straight-line: for random poses the branches of a generic clipper (which
     // box, which axis, which side, which incident face) are unpredictable, so choices are table lookups
     // or blends with an exact 0/1 weight (Pick), and signs come from copysign.
-    // Apart boxes (apartSlack finite) never take a face along which they overlap when the other box's
-    // face separates them: its clipped points would report penetration for a gap (1 mm boxes 1.4 µm
-    // apart got −1.4 µm; fuzz finding pairs-1mm-boxes-apart). Resting boxes do not come here.
-    const int flip = sepB > sepA + hysteresis || (apartSlack < 1e30f && sepA <= 0.0f) ? 1 : 0;
+    // Apart boxes never take a face along which they overlap beyond round-off (apartSlack; −inf for
+    // touching boxes) when the other box's face separates them: its clipped points would report
+    // penetration for a gap (1 mm boxes 1.4 µm apart got −1.4 µm; fuzz finding regression-1mm-boxes-apart).
+    // Flush boxes, apart or touching by round-off, keep the hysteresis' choice and their ids.
+    const int flip = sepB > sepA + hysteresis || (sepA < -apartSlack && sepB > 0.0f) ? 1 : 0;
     const float flipped = static_cast<float>(flip);
     const Transform* frames[2] = {&frameA, &frameB};
     const Transform& frameR = *frames[flip];
