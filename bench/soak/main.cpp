@@ -4,11 +4,11 @@
 //   sensu-bench-soak [--bodies N] [--steps N] [--seed S] [--csv FILE] [--quick]
 //
 // N dynamic bodies (circles, boxes, capsules, polygons of 0.1–2 m) spawn at random: half falling onto a
-// 1 km ground near the origin (so there are contacts, rest states and wakes), half from 1 km out to
+// ground near the origin (N/2 m wide: 1 km for 2,000 bodies, 10 km for 20,000) (so there are contacts, rest states and wakes), half from 1 km out to
 // 1e5 m with speeds up to 1e4 m/s and spins up to 100 rad/s (so the continuous phase and the broad phase
 // see far, fast bodies). The far ones start beyond 1 km so that few of them cross the pile: fast bodies
 // sweeping through a crowd cost the continuous phase 1–18 s per step with 2,000 bodies (measured with
-// far bodies from 10 m on), which would turn the soak into hours. Every step 1 % of the bodies, picked at random, are destroyed and as many spawn,
+// far bodies from 10 m on, and with a pile 10 times as dense), which would turn the soak into hours. Every step 1 % of the bodies, picked at random, are destroyed and as many spawn,
 // so the body count stays at N while every slot is reused many times. The run is seeded: the same
 // arguments give the same world (its StateHash() is printed at the end).
 //
@@ -45,7 +45,8 @@ constexpr float kFarReach = 1e5f;    // m: the far bodies spawn within this of t
 constexpr float kFarStart = 1e3f;    // m: and beyond this
 constexpr float kMaxSpeed = 1e4f;    // m/s
 constexpr float kMaxSpin = 100.0f;   // rad/s
-constexpr float kPileHalfWidth = 500.0f;  // m
+// m of ground per body (half width): the pile's density stays that of 2,000 bodies on 1 km at any N.
+constexpr float kGroundPerBody = 0.25f;
 
 /// Resident set size in bytes, from /proc/self/statm (its second field, in pages).
 double ResidentBytes() {
@@ -59,16 +60,16 @@ double ResidentBytes() {
 
 class Soak {
 public:
-    explicit Soak(uint64_t seed) : rng_(seed) {
+    Soak(uint64_t seed, int bodyCount) : rng_(seed), pileHalfWidth_(kGroundPerBody * static_cast<float>(bodyCount)) {
         const BodyId ground = world_.CreateBody({.type = BodyType::Static});
-        world_.CreateShape(ground, {.geometry = Box({kPileHalfWidth, 1.0f}, {0.0f, -1.0f}, 0.0f)});
+        world_.CreateShape(ground, {.geometry = Box({pileHalfWidth_, 1.0f}, {0.0f, -1.0f}, 0.0f)});
     }
 
     /// One dynamic body at a random place: in the pile or far and fast.
     void Spawn() {
         BodyDef def{.type = BodyType::Dynamic};
         if (Uniform(0.0f, 1.0f) < 0.5f) {
-            def.position = {Uniform(-kPileHalfWidth, kPileHalfWidth), Uniform(2.0f, 100.0f)};
+            def.position = {Uniform(-pileHalfWidth_, pileHalfWidth_), Uniform(2.0f, 100.0f)};
             def.linearVelocity = {Uniform(-2.0f, 2.0f), Uniform(-2.0f, 0.0f)};
         } else {
             // Log-uniform distance and speed: as many bodies at 1 km as at 1e5 m, at 1 m/s as at 1e4 m/s.
@@ -128,6 +129,7 @@ private:
 
     World world_;
     std::mt19937_64 rng_;
+    float pileHalfWidth_;  // m
     std::vector<BodyId> bodies_;
 };
 
@@ -167,7 +169,7 @@ int main(int argc, char** argv) {
     using Clock = std::chrono::steady_clock;
     const auto start = Clock::now();
     const double rssBefore = ResidentBytes();
-    Soak soak(seed);
+    Soak soak(seed, bodyCount);
     for (int i = 0; i < bodyCount; ++i) soak.Spawn();
     const int churn = std::max(1, bodyCount / 100);
     const int warmUp = steps / 5;
