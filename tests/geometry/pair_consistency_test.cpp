@@ -232,6 +232,14 @@ TEST_CASE("Boxes apart get no penetrating manifold from a face the hysteresis ke
     const Manifold m = CollideBoxes(box, xfA, box, xfB, 1e-4f);
     REQUIRE(m.pointCount >= 1);
     CHECK(Deepest(m) >= 0.0f);
+    // The same 0.37 µm apart (B turned by 0.1 mrad), within the touching branch's 0.1 × hysteresis:
+    // the manifold said −1.2 µm.
+    const Box turned({0.000964721723f, 0.000964721723f}, {-0.000964721723f, -0.000964721723f}, 0.000105590829f);
+    const PairReport close = CheckPairConsistency(box, xfA, turned, xfB, 1.02e-6f, 5e-4f);
+    INFO(close.problem);
+    CHECK(close.problem.empty());
+    REQUIRE(close.distanceAB.distance > 0.0f);
+    CHECK(Deepest(CollideBoxes(box, xfA, turned, xfB, 1e-4f)) >= -1e-7f);
 }
 
 TEST_CASE("MoveAndSlide rejects a skin it cannot keep (found by fuzzing, issue 16)", "[move][regression]") {
