@@ -55,6 +55,16 @@ TEST_CASE("Segment against a zero-radius capsule reaching 91 km, 189 km and 3.4e
     CHECK(m.points[0].separation == Approx(std::hypot(0.911773682, 0.5)).margin(0.01));
 }
 
+TEST_CASE("A 618 km segment 0.8 m from a 478 km capsule of radius 15.75 m overlaps it (fuzz finding)", "[pairs][regression][large]") {
+    // Overlap took the cores' closest points, whose a·e − b² cancels for long, nearly parallel segments.
+    const Segment segment({618438.75f, 305.175781f}, {-4.74700937e-06f, -15.0f});
+    const Transform xfS{{0.0f, 0.0462007634f}, Rot{1.0f, -9.62860099e-07f}};
+    const Capsule capsule({478424.062f, 4.78424056e-07f}, {-4.86297608e-07f, -15.75f}, 15.75f);
+    const Transform xfC{{19.75f, 0.0f}, Rot{}};
+    CHECK(Overlap(capsule, xfC, segment, xfS));
+    RequireConsistentPair(segment, xfS, capsule, xfC, 618438.75f);
+}
+
 TEST_CASE("A 6 mm circle cast against a 5 km segment 5 km away has a unit normal and touches (fuzz finding)", "[cast][regression][large]") {
     const Segment segment({-5333.55713f, -0.00533355679f}, {5.49316426e-11f, -0.00570678711f});
     const Transform xf = Transform::FromAngle({-5333.55713f, -5333.55713f}, -112.091064f);
