@@ -65,6 +65,15 @@ TEST_CASE("A 618 km segment 0.8 m from a 478 km capsule of radius 15.75 m overla
     RequireConsistentPair(segment, xfS, capsule, xfC, 618438.75f);
 }
 
+TEST_CASE("A 21 m polygon and a segment 73 km apart: the manifold has its point within a margin past the distance (fuzz finding)",
+          "[pairs][regression][large]") {
+    // The face clipping measured along a face that is not the closest feature, deeper than the margin.
+    const ConvexPolygon hexagon(std::array<Vec2, 6>{Vec2{10.4188137f, -73526.0f}, Vec2{5.16881371f, -73516.9062f}, Vec2{-5.33118629f, -73516.9062f},
+                                                    Vec2{-10.5811863f, -73526.0f}, Vec2{-5.33118486f, -73535.0938f}, Vec2{5.168818f, -73535.0938f}});
+    RequireConsistentPair(hexagon, Transform{{26.5f, 26.5f}, Rot{0.202135116f, 0.97935766f}}, Segment({-0.00835144054f, 8.32672085e-05f}, {26.5f, 26.5f}),
+                          Transform{{26.5f, 16.0f}, Rot{1.0f, 1.87766291e-09f}}, 73535.0938f);
+}
+
 TEST_CASE("A 6 mm circle cast against a 5 km segment 5 km away has a unit normal and touches (fuzz finding)", "[cast][regression][large]") {
     const Segment segment({-5333.55713f, -0.00533355679f}, {5.49316426e-11f, -0.00570678711f});
     const Transform xf = Transform::FromAngle({-5333.55713f, -5333.55713f}, -112.091064f);

@@ -68,6 +68,7 @@ Manifold CollideCores(const RoundedPolygon& a, const RoundedPolygon& b, float ma
     // this matters for rounded shapes whose corners are round.
     SegmentClosestPoints closest{};
     bool cornerPair = false;  // the edges' closest points are a vertex of each, apart
+    bool closestKnown = false;  // the edges' closest points were measured, apart
     float distance = 0.0f;
     float slack = 0.0f;       // round-off allowance relative to the pair's coordinates (m)
     auto cornerContact = [&]() {
@@ -89,6 +90,7 @@ Manifold CollideCores(const RoundedPolygon& a, const RoundedPolygon& b, float ma
         const bool vertexB = closest.t <= 0.0f || closest.t >= 1.0f;
         distance = std::sqrt(closest.distanceSquared);
         cornerPair = vertexA && vertexB && distance > 1e-30f;
+        closestKnown = distance > 1e-30f;
         // But when the closest points lie on one line along n (up to round-off relative to the pair's
         // size), B's point is over the reference face, the face is a closest feature, and the clipping
         // below gives the same points and ids as when touching. Parallel edges are such a case: their
@@ -179,9 +181,10 @@ Manifold CollideCores(const RoundedPolygon& a, const RoundedPolygon& b, float ma
     // cores' distance, and equals it when the face is a closest feature. More than that (beyond the
     // round-off slack) means the face is not one: the along-normal test above has a slack relative to
     // the coordinates, 0.9 m for a segment reaching 91 km, which let a corner pair 1 m apart through to
-    // a clipped point 22 m deep, and the manifold came out empty (fuzz findings pairs-*). The corner
+    // a clipped point 22 m deep, and the manifold came out empty (fuzz findings pairs-*); a 21 m polygon
+    // 73 km away measured along a face that was not the closest feature did the same. The closest points'
     // contact is then the answer.
-    if (cornerPair && depths[nearest] > distance + slack) {
+    if (closestKnown && depths[nearest] > distance + slack) {
         if (distance - total > margin) return Manifold{};
         return cornerContact();
     }
