@@ -3,6 +3,7 @@
 #include "fuzz_input.h"
 #include "sensu/geometry/rotating_toi.h"
 #include "sensu/geometry/swept_region.h"
+#include "sensu/physics/world.h"
 
 using namespace sensu;
 using namespace sensu::fuzz;
@@ -29,8 +30,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         const Transform xf = Pose(in);
         std::visit([&](const auto& q) { (void)region->Overlaps(q, xf); }, query);
         if (const auto* c = std::get_if<Circle>(&query)) (void)region->TimeOfImpact(*c, xf);
-        // A start angle of 7843 rad is known to ±0.0005 rad in float: 5 m at 1e4 m. Checked: 100 rad.
-        if (!(magnitude <= 1e4f) || std::abs(sweep.startAngle) > 100.0f || std::abs(sweep.sweepAngle) > 100.0f) return 0;
+        // A start angle of 7843 rad is known to ±0.0005 rad in float: 5 m at 1e4 m. Checked: 100 rad, and
+        // reaches up to the World's kMaxCoordinate.
+        if (!(magnitude <= kMaxCoordinate) || std::abs(sweep.startAngle) > 100.0f || std::abs(sweep.sweepAngle) > 100.0f) return 0;
         const AABB& bounds = region->bounds();
         FUZZ_REQUIRE(Finite(bounds.lower) && Finite(bounds.upper), "region bounds non-finite");
         // The body's reference point (its centre, first vertex) at sampled times lies in the region.

@@ -5,8 +5,8 @@
 #   tests/fuzz/run.sh BIN_DIR SECONDS_PER_TARGET [TARGET_NAME...]
 # With SENSU_FUZZ_RUNS=N each target instead runs exactly N inputs from seed 1 on its committed seeds
 # only, in a fresh working corpus: the same inputs on every machine (CI's bounded, repeatable run; the
-# time limit stays as a cap). A time-bounded run explores further and may meet the open findings listed
-# in tests/fuzz/README.md.
+# time limit stays as a cap). A time-bounded run explores further and may meet findings the repeatable
+# run does not (tests/fuzz/README.md lists what was found).
 # The committed seeds (tests/fuzz/corpus/<name>/) are read first; what the fuzzer finds new goes to
 # out/fuzz/corpus/<name>/ (kept between runs, not committed), findings to out/fuzz/findings/.
 # Replay one input: BIN_DIR/sensu-fuzz-<name> FILE

@@ -219,6 +219,29 @@ TEST_CASE("A capsule along a box's edge line gets its distance, not a point slid
     }
 }
 
+TEST_CASE("Boxes apart get no penetrating manifold from a face the hysteresis kept (found by fuzzing, issue 16)", "[pairs][regression]") {
+    // 1 mm boxes 1.4 µm apart: A's face, along which they overlap, was kept within the face hysteresis
+    // over B's separating face, and the manifold reported −1.4 µm.
+    const Box box({0.000964721723f, 0.000964721723f}, {-0.000964721723f, -0.000964721723f}, -0.000964721723f);
+    const Transform xfA{{-0.000964721723f, -0.000964721723f}, Rot{-0.608042061f, -0.793904841f}};
+    const Transform xfB{{-0.000964721723f, -0.000964721723f}, Rot{0.87758255f, 0.47942555f}};
+    const PairReport r = CheckPairConsistency(box, xfA, box, xfB, 1.02e-6f, 5e-4f);
+    INFO(r.problem);
+    CHECK(r.problem.empty());
+    REQUIRE(r.distanceAB.distance > 1e-6f);
+    const Manifold m = CollideBoxes(box, xfA, box, xfB, 1e-4f);
+    REQUIRE(m.pointCount >= 1);
+    CHECK(Deepest(m) >= 0.0f);
+    // The same 0.37 µm apart (B turned by 0.1 mrad), within the touching branch's 0.1 × hysteresis:
+    // the manifold said −1.2 µm.
+    const Box turned({0.000964721723f, 0.000964721723f}, {-0.000964721723f, -0.000964721723f}, 0.000105590829f);
+    const PairReport close = CheckPairConsistency(box, xfA, turned, xfB, 1.02e-6f, 5e-4f);
+    INFO(close.problem);
+    CHECK(close.problem.empty());
+    REQUIRE(close.distanceAB.distance > 0.0f);
+    CHECK(Deepest(CollideBoxes(box, xfA, turned, xfB, 1e-4f)) >= -1e-7f);
+}
+
 TEST_CASE("MoveAndSlide rejects a skin it cannot keep (found by fuzzing, issue 16)", "[move][regression]") {
     // A skin of 3.4e38 m pushed a character out of an obstacle to infinity.
     const std::array<Obstacle, 1> obstacles{Obstacle{Circle({0.5f, 0.5f}, 0.5f), {}}};

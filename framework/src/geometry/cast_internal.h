@@ -54,8 +54,17 @@ inline bool CircleEntry(Vec2 m, Vec2 d, float r, float limit, float& lambda) {
     const float cross = Cross(m, d);
     const float pr2 = Dot(d, d) * (r * r);
     // Within its rounding error (a few ulps of P r²) a negative value is a graze, which counts.
-    if (pr2 - cross * cross < -1e-6f * pr2) return false;
-    const float disc = Max(pr2 - cross * cross, 0.0f);
+    const float disc = pr2 - cross * cross;
+    if (disc < -1e-6f * pr2) return false;
+    if (disc <= 0.0f) {
+        // A graze touches at the closest approach −Q/P. (The form below with disc taken as 0 is not that
+        // for a near miss: far apart, c/(−Q) lands far past it, off the circle, and the caller's normal
+        // from that point was off unit; fuzz findings casts-segment-5km-normal, move_and_slide-*.)
+        const float p = Dot(d, d);
+        if (!(-q <= limit * p)) return false;
+        lambda = -q / p;
+        return true;
+    }
     // Smaller root (−Q − √disc)/P in the form c/(−Q + √disc): no cancellation, no division by P.
     const float c = Dot(m, m) - r * r;
     const float denominator = -q + std::sqrt(disc);
@@ -74,9 +83,13 @@ inline CastOutput RayCircle(const Ray& ray, Vec2 c, float r) {
     out.hit = true;
     out.fraction = lambda;
     out.point = ray.o + lambda * ray.d;
-    // On the circle |point − c| = r, so dividing by r normalises without a square root. A zero-radius
-    // disc is hit only head-on: its normal is then the reverse of the ray.
-    out.normal = r > 0.0f ? (1.0f / r) * (out.point - c) : -Normalize(ray.d);
+    // Relative to the centre (m + λd, not point − c: no second rounding of large coordinates) and
+    // normalised: far from the origin the hit lies only within the coordinates' round-off of the circle,
+    // so dividing by r gave normals 10 % off unit for a 6 mm circle cast at 5 km (fuzz finding). A
+    // zero-radius disc (or one below the coordinates' round-off) is hit only head-on: its normal is then
+    // the reverse of the ray.
+    const Vec2 fromCentre = r > 0.0f ? Normalize(m + lambda * ray.d) : Vec2{};
+    out.normal = fromCentre != Vec2{} ? fromCentre : -Normalize(ray.d);
     return out;
 }
 

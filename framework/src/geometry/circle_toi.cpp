@@ -1,5 +1,7 @@
 #include "sensu/geometry/circle_toi.h"
 
+#include <algorithm>
+#include <cmath>
 #include <string>
 
 namespace sensu {
@@ -31,22 +33,26 @@ CircleImpact TimeOfImpactCircles(const MovingCircle& a, const MovingCircle& b) {
     Validate(b, "B");
 
     // seed 001 §A: C(t) = C0 + t·D, D = C(1) − C(0). §C: P = D·D, Q = C0·D, R = C0·C0.
-    const Vec2 c0 = b.start - a.start;
-    const Vec2 d = b.displacement - a.displacement;
-    const float radiusSum = a.radius + b.radius;
-    const float rr = radiusSum * radiusSum;
-    const float p = Dot(d, d);
-    const float r = Dot(c0, c0);
+    // In double: at 1e6 m, P·r² and (C0×D)² below are 1e24 and their float rounding (1e17) is as large as
+    // the discriminant of a 0.2 m miss, which then counted as a graze hit 91 m apart (fuzz finding
+    // toi-circles-gap-91m). Differences of floats are exact in double, so only the products round, at
+    // 1e-16 of their size. A dozen double operations per call: this is not in the solver's per-contact path.
+    const double c0x = double(b.start.x) - double(a.start.x), c0y = double(b.start.y) - double(a.start.y);
+    const double dx = double(b.displacement.x) - double(a.displacement.x), dy = double(b.displacement.y) - double(a.displacement.y);
+    const double radiusSum = double(a.radius) + double(b.radius);
+    const double rr = radiusSum * radiusSum;
+    const double p = dx * dx + dy * dy;
+    const double r = c0x * c0x + c0y * c0y;
 
-    // A direction is trusted only when its vector is longer than rounding noise of the inputs
-    // (compared squared, so the common path takes no square roots for it).
-    const float noise2 = 1e-12f * Max(Max(rr, p), Max(r, 1e-30f));
+    // A direction is trusted only when its vector is longer than rounding noise of the inputs (float's,
+    // as they came in; compared squared, so the common path takes no square roots for it).
+    const double noise2 = 1e-12 * std::max(std::max(rr, p), std::max(r, 1e-30));
     // The normal along v, or when v is noise (coincident centres) along −D, where B came from
     // relative to A, or +x when there is no relative motion either.
-    auto normalAlong = [&](Vec2 v) {
-        const float v2 = LengthSquared(v);
-        if (v2 > noise2) return (1.0f / std::sqrt(v2)) * v;
-        return p > noise2 ? (-1.0f / std::sqrt(p)) * d : Vec2{1.0f, 0.0f};
+    auto normalAlong = [&](double vx, double vy) {
+        const double v2 = vx * vx + vy * vy;
+        if (v2 > noise2) return Vec2{float(vx / std::sqrt(v2)), float(vy / std::sqrt(v2))};
+        return p > noise2 ? Vec2{float(-dx / std::sqrt(p)), float(-dy / std::sqrt(p))} : Vec2{1.0f, 0.0f};
     };
 
     CircleImpact out;
@@ -57,32 +63,35 @@ CircleImpact TimeOfImpactCircles(const MovingCircle& a, const MovingCircle& b) {
         out.t = 0.0f;
         out.centerA = a.start;
         out.centerB = b.start;
-        out.normal = normalAlong(c0);
+        out.normal = normalAlong(c0x, c0y);
     } else {
         // Separated at t = 0, so they can only meet while approaching (Q < 0); this also rejects P = 0
         // (equal motion, seed 001 §D exception 1) without a float comparison.
-        const float q = Dot(c0, d);
-        if (!(q < 0.0f)) return Miss(a, b);
+        const double q = c0x * dx + c0y * dy;
+        if (!(q < 0.0)) return Miss(a, b);
         // The discriminant Q² − P(R − r²) loses everything to cancellation when the circles are far apart
         // (Q² ≈ P·R). In 2D, Q² − P·R = −(C0×D)² (Lagrange's identity), so it equals P r² − (C0×D)², whose
-        // terms are only as large as the answer near a graze.
-        const float cross = Cross(c0, d);
-        // Within its rounding error (a few ulps of P r²) a negative value is a graze, which counts.
-        const float disc = Max(p * rr - cross * cross, 0.0f);
-        if (p * rr - cross * cross < -1e-6f * p * rr) return Miss(a, b);
-        // Smaller root t = (−Q − √disc)/P written as (R − r²)/(−Q + √disc): both terms of the denominator
-        // are ≥ 0, so no cancellation, and no division by P ≈ 0.
-        const float t = (r - rr) / (-q + std::sqrt(disc));
-        if (!(t <= 1.0f)) return Miss(a, b);
+        // terms are only as large as the answer near a graze. It is ≈ 2 P r (r − h) for a path passing at
+        // h from A's centre, so the slack of 1e-6 P r² lets a path that misses by up to 5e-7 r (a few float
+        // ulps of the inputs) count as a graze.
+        const double cross = c0x * dy - c0y * dx;
+        const double disc = p * rr - cross * cross;
+        if (disc < -1e-6 * p * rr) return Miss(a, b);
+        // A graze meets at the closest approach −Q/P. Otherwise the smaller root t = (−Q − √disc)/P, written
+        // as (R − r²)/(−Q + √disc): both terms of the denominator are ≥ 0, so no cancellation, and no
+        // division by P ≈ 0. (The second form with disc clamped to 0 is not −Q/P: for a near miss it
+        // lands far past the closest approach.)
+        const double t = disc <= 0.0 ? -q / p : (r - rr) / (-q + std::sqrt(disc));
+        if (!(t <= 1.0)) return Miss(a, b);
         out.hit = true;
-        out.t = t;
-        out.centerA = a.start + t * a.displacement;
-        out.centerB = b.start + t * b.displacement;
+        out.t = float(t);
+        out.centerA = a.start + out.t * a.displacement;
+        out.centerB = b.start + out.t * b.displacement;
         // At contact |C(t)| = rA + rB; for two points it is 0 and the approach direction −D is the normal.
-        out.normal = normalAlong(c0 + t * d);
+        out.normal = normalAlong(c0x + t * dx, c0y + t * dy);
     }
     // seed 001 §B: contact point at ratio rA/(rA + rB) along the centre line (A's centre for two points).
-    const float ratio = radiusSum > 0.0f ? a.radius / radiusSum : 0.0f;
+    const float ratio = radiusSum > 0.0 ? float(a.radius / radiusSum) : 0.0f;
     out.point = out.centerA + ratio * (out.centerB - out.centerA);
     return out;
 }

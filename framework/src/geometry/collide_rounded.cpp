@@ -62,33 +62,44 @@ Manifold CollideCores(const RoundedPolygon& a, const RoundedPolygon& b, float ma
     // when they are parallel (on one line, or side by side beyond each other's ends: the Minkowski
     // difference is then a segment, not a polygon). Their closest points decide, whatever the faces say.
     const bool bothSegments = a.count == 2 && b.count == 2;
+    // Separated cores: the closest features are the reference edge and the incident edge (the
+    // best-separating face is adjacent to the closest vertex of the Minkowski difference). When both
+    // closest points are vertices the true normal runs corner to corner, not along a face normal;
+    // this matters for rounded shapes whose corners are round.
+    SegmentClosestPoints closest{};
+    bool cornerPair = false;  // the edges' closest points are a vertex of each, apart
+    bool closestKnown = false;  // the edges' closest points were measured, apart
+    float distance = 0.0f;
+    float slack = 0.0f;       // round-off allowance relative to the pair's coordinates (m)
+    auto cornerContact = [&]() {
+        const Vec2 normal = Normalize(closest.pointB - closest.pointA);
+        const float separation = distance - total;
+        const int refVertex = closest.s <= 0.0f ? edge : Next(edge, ref.count);
+        const int incVertex = closest.t <= 0.0f ? incident : incidentNext;
+        Manifold corner;
+        corner.normal = flipped ? -normal : normal;
+        corner.points[0].point = closest.pointA + (ref.radius + 0.5f * separation) * normal;
+        corner.points[0].separation = separation;
+        corner.points[0].id = MakeId(0, 0x40u | static_cast<uint32_t>(refVertex << 3) | static_cast<uint32_t>(incVertex), flipped);
+        corner.pointCount = 1;
+        return corner;
+    };
     if (coreSeparation > 0.1f * hysteresis || bothSegments) {
-        const SegmentClosestPoints closest = ClosestPointsSegmentSegment(v1, v2, w1, w2);
-        // Separated cores: the closest features are the reference edge and the incident edge (the
-        // best-separating face is adjacent to the closest vertex of the Minkowski difference). When both
-        // closest points are vertices the true normal runs corner to corner, not along a face normal;
-        // this matters for rounded shapes whose corners are round. But when the closest points lie on
-        // one line along n (up to round-off relative to the pair's size), B's point is over the
-        // reference face, the face is a closest feature, and the clipping below gives the same points and
-        // ids as when touching. Parallel edges are such a case: their closest "vertices" are an arbitrary
-        // pick among equally close pairs.
+        closest = ClosestPointsSegmentSegment(v1, v2, w1, w2);
         const bool vertexA = closest.s <= 0.0f || closest.s >= 1.0f;
         const bool vertexB = closest.t <= 0.0f || closest.t >= 1.0f;
-        const float distance = std::sqrt(closest.distanceSquared);
-        const float slack = 1e-5f * (Length(v1) + Length(v2) + Length(w1) + Length(w2));
+        distance = std::sqrt(closest.distanceSquared);
+        cornerPair = vertexA && vertexB && distance > 1e-30f;
+        closestKnown = distance > 1e-30f;
+        // But when the closest points lie on one line along n (up to round-off relative to the pair's
+        // size), B's point is over the reference face, the face is a closest feature, and the clipping
+        // below gives the same points and ids as when touching. Parallel edges are such a case: their
+        // closest "vertices" are an arbitrary pick among equally close pairs.
+        slack = 1e-5f * (Length(v1) + Length(v2) + Length(w1) + Length(w2));
         const bool alongNormal = std::abs(Cross(n, closest.pointB - closest.pointA)) <= slack;
-        if (vertexA && vertexB && !alongNormal && distance > 1e-30f) {
+        if (cornerPair && !alongNormal) {
             if (distance - total > margin) return Manifold{};
-            const Vec2 normal = Normalize(closest.pointB - closest.pointA);
-            const float separation = distance - total;
-            const int refVertex = closest.s <= 0.0f ? edge : Next(edge, ref.count);
-            const int incVertex = closest.t <= 0.0f ? incident : incidentNext;
-            m.normal = flipped ? -normal : normal;
-            m.points[0].point = closest.pointA + (ref.radius + 0.5f * separation) * normal;
-            m.points[0].separation = separation;
-            m.points[0].id = MakeId(0, 0x40u | static_cast<uint32_t>(refVertex << 3) | static_cast<uint32_t>(incVertex), flipped);
-            m.pointCount = 1;
-            return m;
+            return cornerContact();
         }
     }
 
@@ -158,13 +169,24 @@ Manifold CollideCores(const RoundedPolygon& a, const RoundedPolygon& b, float ma
         if (depths[k] < depths[nearest]) nearest = k;
     }
     if (coreSeparation > 0.0f && depths[nearest] > 0.0f && (candidateIds[nearest] & 0x80u) != 0) {
-        const SegmentClosestPoints closest = ClosestPointsSegmentSegment(v1, v2, w1, w2);
-        const Vec2 gap = closest.pointB - closest.pointA;
-        const float slack = 1e-5f * (Length(v1) + Length(v2) + Length(w1) + Length(w2));
-        if (Square(depths[nearest]) > closest.distanceSquared && std::abs(Cross(n, gap)) <= slack) {
+        const SegmentClosestPoints edges = ClosestPointsSegmentSegment(v1, v2, w1, w2);
+        const Vec2 gap = edges.pointB - edges.pointA;
+        const float edgeSlack = 1e-5f * (Length(v1) + Length(v2) + Length(w1) + Length(w2));
+        if (Square(depths[nearest]) > edges.distanceSquared && std::abs(Cross(n, gap)) <= edgeSlack) {
             depths[nearest] = Dot(n, gap);
-            onReference[nearest] = closest.pointA;
+            onReference[nearest] = edges.pointA;
         }
+    }
+    // The clipped points lie within the face's extent, so their depth along n is never less than the
+    // cores' distance, and equals it when the face is a closest feature. More than that (beyond the
+    // round-off slack) means the face is not one: the along-normal test above has a slack relative to
+    // the coordinates, 0.9 m for a segment reaching 91 km, which let a corner pair 1 m apart through to
+    // a clipped point 22 m deep, and the manifold came out empty (fuzz findings pairs-*); a 21 m polygon
+    // 73 km away measured along a face that was not the closest feature did the same. The closest points'
+    // contact is then the answer.
+    if (closestKnown && depths[nearest] > distance + slack) {
+        if (distance - total > margin) return Manifold{};
+        return cornerContact();
     }
     for (int k = 0; k < candidateCount; ++k) {
         const float separation = depths[k] - total;

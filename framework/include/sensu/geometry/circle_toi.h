@@ -30,7 +30,10 @@ struct CircleImpact {
 /// Robust cases: touching or overlapping at t = 0 → t = 0 and `initiallyOverlapping`, normal along the
 /// centre line (along −D, the direction B came from relative to A, when the centres coincide; +x when
 /// there is no relative motion either); equal motion (P = 0) → hit only when overlapping at t = 0;
-/// zero radii (points) allowed. Throws InvalidArgument for non-finite input or a negative radius.
+/// zero radii (points) allowed. Computed in double from the float inputs, so it holds at any finite
+/// scale (fuzzed up to 1e7 m): a path passing within 5e-7·(rA + rB) outside the sum of the radii counts
+/// as a graze and touches at its closest approach. Throws InvalidArgument for non-finite input or a
+/// negative radius.
 CircleImpact TimeOfImpactCircles(const MovingCircle& a, const MovingCircle& b);
 
 } // namespace sensu

@@ -23,6 +23,11 @@
 ///    passing the contact; it advances by (d − tolerance/2)/v, so the closest points (and the normal
 ///    between them) stay well apart from rounding noise. Stops when d ≤ tolerance (then t is at most
 ///    `tolerance / v` early) — never late, so no hit is missed.
+///
+/// Precision (issue 16, fuzzed): with shapes and motions up to the World's kMaxCoordinate (1e6 m) and
+/// start angles up to 100 rad, a reported hit is never deeper in overlap than 1e-4·(1 + reach)·(1 +
+/// |sweep angles|) m. Beyond that, a start angle of 7843 rad is known to ±0.0005 rad in float (5 m at
+/// 1e4 m): the pose itself is that uncertain.
 #include <variant>
 
 #include "sensu/geometry/rounded_core.h"
