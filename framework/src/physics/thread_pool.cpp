@@ -25,7 +25,7 @@ inline void CpuRelax() {
 
 ThreadPool::ThreadPool(int threads) : threads_(threads) {
     workers_.reserve(static_cast<size_t>(threads - 1));
-    for (int k = 1; k < threads; ++k) workers_.emplace_back([this, k] { WorkerLoop(k); });
+    for (int k = 1; k < threads; ++k) workers_.emplace_back([this] { WorkerLoop(); });
 }
 
 ThreadPool::~ThreadPool() {
@@ -39,15 +39,15 @@ void ThreadPool::Run(int count, Task task, void* context) {
     task_ = task;
     context_ = context;
     count_ = count;
-    pending_.store(threads_ - 1, std::memory_order_relaxed);
+    ++job_;
+    done_.store(0, std::memory_order_relaxed);
+    claim_.store(static_cast<uint64_t>(job_) << 32, std::memory_order_release);
     // seq_cst on both sides pairs with the worker's sleepers_ increment then generation_ load: either the
     // worker sees the new generation, or this load sees it asleep and wakes it.
     generation_.fetch_add(1, std::memory_order_seq_cst);
     if (sleepers_.load(std::memory_order_seq_cst) > 0) generation_.notify_all();
-    int begin, end;
-    Chunk(count, threads_, 0, begin, end);
-    if (begin < end) task(context, begin, end);
-    for (int round = 0; pending_.load(std::memory_order_acquire) != 0; ++round) {
+    RunChunks(job_);
+    for (int round = 0; done_.load(std::memory_order_acquire) != threads_; ++round) {
         if (round < kSpinRounds) {
             CpuRelax();
         } else {
@@ -56,7 +56,21 @@ void ThreadPool::Run(int count, Task task, void* context) {
     }
 }
 
-void ThreadPool::WorkerLoop(int index) {
+void ThreadPool::RunChunks(uint32_t job) {
+    const auto chunks = static_cast<uint64_t>(threads_);
+    for (;;) {
+        uint64_t claim = claim_.load(std::memory_order_acquire);
+        do {
+            if (claim >> 32 != job || (claim & 0xffffffffu) >= chunks) return;
+        } while (!claim_.compare_exchange_weak(claim, claim + 1, std::memory_order_acq_rel, std::memory_order_acquire));
+        int begin, end;
+        Chunk(count_, threads_, static_cast<int>(claim & 0xffffffffu), begin, end);
+        if (begin < end) task_(context_, begin, end);
+        done_.fetch_add(1, std::memory_order_release);
+    }
+}
+
+void ThreadPool::WorkerLoop() {
     uint64_t seen = 0;
     for (;;) {
         uint64_t current = generation_.load(std::memory_order_acquire);
@@ -75,10 +89,8 @@ void ThreadPool::WorkerLoop(int index) {
         }
         seen = current;
         if (stop_.load(std::memory_order_relaxed)) return;
-        int begin, end;
-        Chunk(count_, threads_, index, begin, end);
-        if (begin < end) task_(context_, begin, end);
-        pending_.fetch_sub(1, std::memory_order_acq_rel);
+        // The job now running (a later one than the wake-up announced, if this worker was slow).
+        RunChunks(static_cast<uint32_t>(claim_.load(std::memory_order_acquire) >> 32));
     }
 }
 

@@ -4,8 +4,8 @@
 // phase) serves both directions: Archive<false> writes each field, Archive<true> reads it back into a
 // default-constructed world. Adding a field that affects the future is one more name in its list; the
 // size checks at the end of this file fail to compile until the lists have been looked at. State a step
-// rebuilds from scratch (the solver's and the continuous phase's arrays, the worker threads) is not saved; neither is the
-// contact lookup table, which Load rebuilds from the contacts.
+// rebuilds from scratch (the solver's and the continuous phase's arrays, the worker threads) is not
+// saved; neither is the contact lookup table, which Load rebuilds from the contacts.
 //
 // Load trusts nothing: counts never exceed what the bytes left can hold, enums and flags are range
 // checked, floats must be finite, and every index the world follows without checking (shape and contact
