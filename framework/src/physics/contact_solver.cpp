@@ -323,9 +323,12 @@ void WorldImpl::SolveVelocities(float dt) {
         addSolverBody(i);
     }
 
-    // Pre-step: one solver contact per touching contact with a moving dynamic body.
+    // Pre-step: one solver contact per touching contact with a moving dynamic body. First, in contact
+    // order, which contacts take part (their bodies join the solver in that order); then each solver
+    // contact is filled in its own slot, in parallel chunks.
+    prestepContacts.clear();
     for (int ci = 0; ci < static_cast<int>(contacts.size()); ++ci) {
-        Contact& c = contacts[ci];
+        const Contact& c = contacts[ci];
         if (!c.alive || c.manifold.pointCount == 0 || !c.enabled) continue;  // enabled: the pre-solve hook
         const Body& ba = bodies[c.bodyA];
         const Body& bb = bodies[c.bodyB];
@@ -334,63 +337,74 @@ void WorldImpl::SolveVelocities(float dt) {
         if (!aDynamic && !bDynamic) continue;
         if (ba.solverIndex == kNull) addSolverBody(c.bodyA);
         if (bb.solverIndex == kNull) addSolverBody(c.bodyB);
-        SolverContact sc;
-        SolverContactCold cold;
-        cold.contact = ci;
-        sc.cold = static_cast<int>(solverContactsCold.size());
-        sc.a = ba.solverIndex;
-        sc.b = bb.solverIndex;
-        sc.normal = c.manifold.normal;
-        cold.localNormal = InvRotate(ba.xf.q, sc.normal);
-        sc.friction = st.friction ? c.friction : 0.0f;
-        const float restitution = st.restitution ? c.restitution : 0.0f;
-        sc.pointCount = c.manifold.pointCount;
-        sc.invMassA = solverBodies[sc.a].invMass;
-        sc.invInertiaA = solverBodies[sc.a].invInertia;
-        sc.invMassB = solverBodies[sc.b].invMass;
-        sc.invInertiaB = solverBodies[sc.b].invInertia;
-        const SolverVelocity& va = solverVelocities[sc.a];
-        const SolverVelocity& vb = solverVelocities[sc.b];
-        auto forceDelta = [&](const Body& body) {
-            return body.integratedStep == stepIndex ? SolverVelocity{body.forceDv, body.forceDw} : SolverVelocity{};
-        };
-        const SolverVelocity forceDeltaA = forceDelta(ba), forceDeltaB = forceDelta(bb);
-        const Vec2 n = sc.normal;
-        const Vec2 t = TangentOf(n);
-        const bool warm = st.warmStarting && st.accumulateImpulses;
-        for (int p = 0; p < sc.pointCount; ++p) {
-            const ManifoldPoint& mp = c.manifold.points[p];
-            SolverPoint& sp = sc.points[p];
-            cold.point[p] = mp.point;
-            const Vec2 rA = mp.point - ba.center;
-            const Vec2 rB = mp.point - bb.center;
-            sp.rnA = Cross(rA, n);
-            sp.rnB = Cross(rB, n);
-            sp.rtA = Cross(rA, t);
-            sp.rtB = Cross(rB, t);
-            cold.localAnchorA[p] = InvRotate(ba.xf.q, (mp.point - 0.5f * mp.separation * n) - ba.center);
-            cold.localAnchorB[p] = InvRotate(bb.xf.q, (mp.point + 0.5f * mp.separation * n) - bb.center);
-            sp.normalImpulse = warm ? c.normalImpulse[p] : 0.0f;
-            sp.tangentImpulse = warm && st.friction ? c.tangentImpulse[p] : 0.0f;
-            // Speculative: the pair may still close the gap this step, not more. Restitution is not a
-            // bias here but a pass after the iterations (ApplyRestitution): most impacts are caught one
-            // step early by a speculative point, which stops the body at the surface with a small
-            // normal velocity left, so a bias computed from that velocity next step would never bounce.
-            // A speculative point that stops its body hands its approach speed to the next step
-            // (Contact::pendingApproach), where the body bounces from the surface, not from the gap.
-            sp.velocityBias = mp.separation > 0.0f ? -mp.separation / dt : 0.0f;
-            // The approach as the step began, without this step's forces: reversing the gravity added
-            // on the way in would pump a bouncing ball higher every bounce (symplectic Euler).
-            const float approach = -(RelativeSpeed(va, vb, n, sp.rnA, sp.rnB) - RelativeSpeed(forceDeltaA, forceDeltaB, n, sp.rnA, sp.rnB));
-            cold.speculative[p] = mp.separation > st.linearSlop;
-            cold.approachSpeed[p] = cold.speculative[p] ? approach : Max(approach, c.pendingApproach[p]);
-            cold.hitApproach[p] = -RelativeSpeed(va, vb, n, sp.rnA, sp.rnB);  // what the impulse stops (hit events)
-        }
-        cold.restitution = restitution;
-        PrepareMasses(sc, st.accumulateImpulses);
-        solverContacts.push_back(sc);
-        solverContactsCold.push_back(cold);
+        prestepContacts.push_back(ci);
     }
+    solverContacts.resize(prestepContacts.size());
+    solverContactsCold.resize(prestepContacts.size());
+    ForChunks(pool, static_cast<int>(prestepContacts.size()), kMinParallelContacts, [&](int chunkBegin, int chunkEnd) {
+        for (int k = chunkBegin; k < chunkEnd; ++k) {
+            const int ci = prestepContacts[k];
+            const Contact& c = contacts[ci];
+            const Body& ba = bodies[c.bodyA];
+            const Body& bb = bodies[c.bodyB];
+            SolverContact sc;
+            SolverContactCold cold;
+            cold.contact = ci;
+            sc.cold = k;
+            sc.a = ba.solverIndex;
+            sc.b = bb.solverIndex;
+            sc.normal = c.manifold.normal;
+            cold.localNormal = InvRotate(ba.xf.q, sc.normal);
+            sc.friction = st.friction ? c.friction : 0.0f;
+            const float restitution = st.restitution ? c.restitution : 0.0f;
+            sc.pointCount = c.manifold.pointCount;
+            sc.invMassA = solverBodies[sc.a].invMass;
+            sc.invInertiaA = solverBodies[sc.a].invInertia;
+            sc.invMassB = solverBodies[sc.b].invMass;
+            sc.invInertiaB = solverBodies[sc.b].invInertia;
+            const SolverVelocity& va = solverVelocities[sc.a];
+            const SolverVelocity& vb = solverVelocities[sc.b];
+            auto forceDelta = [&](const Body& body) {
+                return body.integratedStep == stepIndex ? SolverVelocity{body.forceDv, body.forceDw} : SolverVelocity{};
+            };
+            const SolverVelocity forceDeltaA = forceDelta(ba), forceDeltaB = forceDelta(bb);
+            const Vec2 n = sc.normal;
+            const Vec2 t = TangentOf(n);
+            const bool warm = st.warmStarting && st.accumulateImpulses;
+            for (int p = 0; p < sc.pointCount; ++p) {
+                const ManifoldPoint& mp = c.manifold.points[p];
+                SolverPoint& sp = sc.points[p];
+                cold.point[p] = mp.point;
+                const Vec2 rA = mp.point - ba.center;
+                const Vec2 rB = mp.point - bb.center;
+                sp.rnA = Cross(rA, n);
+                sp.rnB = Cross(rB, n);
+                sp.rtA = Cross(rA, t);
+                sp.rtB = Cross(rB, t);
+                cold.localAnchorA[p] = InvRotate(ba.xf.q, (mp.point - 0.5f * mp.separation * n) - ba.center);
+                cold.localAnchorB[p] = InvRotate(bb.xf.q, (mp.point + 0.5f * mp.separation * n) - bb.center);
+                sp.normalImpulse = warm ? c.normalImpulse[p] : 0.0f;
+                sp.tangentImpulse = warm && st.friction ? c.tangentImpulse[p] : 0.0f;
+                // Speculative: the pair may still close the gap this step, not more. Restitution is not a
+                // bias here but a pass after the iterations (ApplyRestitution): most impacts are caught one
+                // step early by a speculative point, which stops the body at the surface with a small
+                // normal velocity left, so a bias computed from that velocity next step would never bounce.
+                // A speculative point that stops its body hands its approach speed to the next step
+                // (Contact::pendingApproach), where the body bounces from the surface, not from the gap.
+                sp.velocityBias = mp.separation > 0.0f ? -mp.separation / dt : 0.0f;
+                // The approach as the step began, without this step's forces: reversing the gravity added
+                // on the way in would pump a bouncing ball higher every bounce (symplectic Euler).
+                const float approach = -(RelativeSpeed(va, vb, n, sp.rnA, sp.rnB) - RelativeSpeed(forceDeltaA, forceDeltaB, n, sp.rnA, sp.rnB));
+                cold.speculative[p] = mp.separation > st.linearSlop;
+                cold.approachSpeed[p] = cold.speculative[p] ? approach : Max(approach, c.pendingApproach[p]);
+                cold.hitApproach[p] = -RelativeSpeed(va, vb, n, sp.rnA, sp.rnB);  // what the impulse stops (hit events)
+            }
+            cold.restitution = restitution;
+            PrepareMasses(sc, st.accumulateImpulses);
+            solverContacts[k] = sc;
+            solverContactsCold[k] = cold;
+        }
+    });
     PrepareJoints(dt, addSolverBody);
 
     // Warm start: apply last step's impulses.

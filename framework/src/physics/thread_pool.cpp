@@ -1,6 +1,6 @@
 #include "thread_pool.h"
 
-#if defined(__x86_64__) || defined(__i386__)
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(SENSU_PORTABLE_PATHS)
 #include <immintrin.h>
 #endif
 
@@ -14,7 +14,7 @@ constexpr int kSpinRounds = 4000;
 constexpr int kYieldRounds = 2000;
 
 inline void CpuRelax() {
-#if defined(__x86_64__) || defined(__i386__)
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(SENSU_PORTABLE_PATHS)
     _mm_pause();
 #elif defined(__aarch64__)
     asm volatile("yield");

@@ -218,6 +218,7 @@ struct WorldImpl {
     std::vector<detail::SolverContact> solverContacts;
     std::vector<detail::SolverContactCold> solverContactsCold;
     std::vector<detail::SolverContact> sortedContacts;
+    std::vector<int> prestepContacts;  // contact index of each solver contact, before ordering
     std::vector<detail::SolverJoint> solverJoints;
     detail::JointStepContext jointContext;
     std::vector<int> adjacencyStart, adjacency, bfsQueue, levelCount;
