@@ -272,6 +272,16 @@ bool SolveStickingPair(SolverContact& sc, SolverVelocity& a, SolverVelocity& b) 
     return true;
 }
 
+// Calls solve(contact index) for every contact of one colour: in parallel chunks when the colour's
+// contacts are independent and there are enough of them, else one after the other in index order.
+template <class Solve>
+void ForColour(detail::ThreadPool* pool, const ColourRange& colour, const Solve& solve) {
+    const int minParallel = colour.independent ? kMinParallelContacts : colour.end - colour.begin + 1;
+    ForChunks(pool, colour.end - colour.begin, minParallel, [&](int begin, int end) {
+        for (int k = colour.begin + begin; k < colour.begin + end; ++k) solve(k);
+    });
+}
+
 } // namespace
 
 void WorldImpl::SolveVelocities(float dt) {
@@ -407,25 +417,29 @@ void WorldImpl::SolveVelocities(float dt) {
     });
     PrepareJoints(dt, addSolverBody);
 
-    // Warm start: apply last step's impulses.
-    for (const SolverContact& sc : solverContacts) {
-        SolverVelocity& a = solverVelocities[sc.a];
-        SolverVelocity& b = solverVelocities[sc.b];
-        const Vec2 t = TangentOf(sc.normal);
-        for (int p = 0; p < sc.pointCount; ++p) {
-            const SolverPoint& sp = sc.points[p];
-            ApplyRowImpulse(sc, a, b, sc.normal, sp.rnA, sp.rnB, sp.normalImpulse);
-            ApplyRowImpulse(sc, a, b, t, sp.rtA, sp.rtB, sp.tangentImpulse);
-        }
-    }
-    WarmStartJoints();
-
     if (st.bottomUpOrder || st.shockPropagation) {
         OrderContactsBottomUp();
     } else {
         levelStart.assign({0, static_cast<int>(solverContacts.size())});
     }
     ColourLevels();
+
+    // Warm start: apply last step's impulses, colour by colour (the order only needs to be fixed).
+    for (const ColourRange& colour : colourRanges) {
+        ForColour(pool, colour, [&](int k) {
+            const SolverContact& sc = solverContacts[k];
+            SolverVelocity a = solverVelocities[sc.a];
+            SolverVelocity b = solverVelocities[sc.b];
+            const Vec2 t = TangentOf(sc.normal);
+            for (int p = 0; p < sc.pointCount; ++p) {
+                const SolverPoint& sp = sc.points[p];
+                ApplyRowImpulse(sc, a, b, sc.normal, sp.rnA, sp.rnB, sp.normalImpulse);
+                ApplyRowImpulse(sc, a, b, t, sp.rtA, sp.rtB, sp.tangentImpulse);
+            }
+            StoreVelocities(sc, a, b, solverVelocities[sc.a], solverVelocities[sc.b]);
+        });
+    }
+    WarmStartJoints();
 
     for (int it = 0; it < st.velocityIterations; ++it) {
         SolveJointVelocities();
@@ -434,20 +448,6 @@ void WorldImpl::SolveVelocities(float dt) {
     if (st.shockPropagation) PropagateShock();
     ApplyRestitution();
 }
-
-namespace {
-
-// Calls solve(contact index) for every contact of one colour: in parallel chunks when the colour's
-// contacts are independent and there are enough of them, else one after the other in index order.
-template <class Solve>
-void ForColour(detail::ThreadPool* pool, const ColourRange& colour, const Solve& solve) {
-    const int minParallel = colour.independent ? kMinParallelContacts : colour.end - colour.begin + 1;
-    ForChunks(pool, colour.end - colour.begin, minParallel, [&](int begin, int end) {
-        for (int k = colour.begin + begin; k < colour.begin + end; ++k) solve(k);
-    });
-}
-
-} // namespace
 
 // Levels run bottom-up; inside a level every other pass runs backwards (its colours in reverse order,
 // and inside a colour the order does not matter), so the left-to-right bias of Gauss–Seidel cancels
