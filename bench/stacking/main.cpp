@@ -145,8 +145,8 @@ void PrintThreadsSpeedUp(const std::vector<scenes::SceneDef>& sceneList, const s
         if (wide == runs.end()) continue;
         const RunResult one = Run(scene, Engine::SensuNoRest, options.steps, 1);
         const double speedUp = one.msTotal / wide->second.msTotal;
-        std::printf("  %-42s %7.2fx  (target >= 1.70x) %s\n", (scene.name + ": sensu-norest 1 / " + std::to_string(options.threads) + " threads").c_str(),
-                    speedUp, speedUp >= 1.7 ? "met" : "NOT met");
+        const std::string label = scene.name + ": sensu-norest 1 / " + std::to_string(options.threads) + " threads";
+        std::printf("  %-42s %7.2fx  (target >= 1.70x) %s\n", label.c_str(), speedUp, speedUp >= 1.7 ? "met" : "NOT met");
     }
 }
 
@@ -221,7 +221,8 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "cannot write %s\n", options.csvPath.c_str());
             return 1;
         }
-        std::fprintf(f, "scene,engine,threads,bodies,steps,ms_total,ms_per_step,rest_step,max_speed,max_angle,max_drift,top_y,ideal_y,standing\n");
+        std::fprintf(f, "scene,engine,threads,bodies,steps,ms_total,ms_per_step,rest_step,max_speed,max_angle,max_drift,top_y,ideal_y,"
+                        "standing\n");
         for (const RunResult& r : results) PrintRow(f, r, true);
         std::fclose(f);
         const std::string plotPath = std::filesystem::path(options.csvPath).replace_extension(".png").string();

@@ -222,7 +222,8 @@ void WorldImpl::UpdateContacts(float dt) {
             c.manifold.normal = Rotate(a.xf.q, c.localNormal);
             continue;
         }
-        const Manifold m = computedFirst && narrowReady[i] ? narrowManifolds[i] : Collide(sa.geometry, a.xf, sb.geometry, b.xf, marginOf(a, b));
+        const Manifold m =
+            computedFirst && narrowReady[i] ? narrowManifolds[i] : Collide(sa.geometry, a.xf, sb.geometry, b.xf, marginOf(a, b));
         float normalImpulse[2] = {0.0f, 0.0f};
         float tangentImpulse[2] = {0.0f, 0.0f};
         float pendingApproach[2] = {0.0f, 0.0f};

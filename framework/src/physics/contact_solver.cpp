@@ -37,7 +37,8 @@ inline float RelativeSpeed(const SolverVelocity& a, const SolverVelocity& b, Vec
 // Writes a contact's updated velocities back, except to bodies the contact cannot move (fixed, or held
 // by shock propagation): contacts of one colour may share those while solved in parallel, and a
 // write of the unchanged value would still be a data race.
-inline void StoreVelocities(const SolverContact& sc, const SolverVelocity& a, const SolverVelocity& b, SolverVelocity& aOut, SolverVelocity& bOut) {
+inline void StoreVelocities(const SolverContact& sc, const SolverVelocity& a, const SolverVelocity& b, SolverVelocity& aOut,
+                            SolverVelocity& bOut) {
     if (sc.invMassA != 0.0f || sc.invInertiaA != 0.0f) aOut = a;
     if (sc.invMassB != 0.0f || sc.invInertiaB != 0.0f) bOut = b;
 }
@@ -404,7 +405,8 @@ void WorldImpl::SolveVelocities(float dt) {
                 sp.velocityBias = mp.separation > 0.0f ? -mp.separation / dt : 0.0f;
                 // The approach as the step began, without this step's forces: reversing the gravity added
                 // on the way in would pump a bouncing ball higher every bounce (symplectic Euler).
-                const float approach = -(RelativeSpeed(va, vb, n, sp.rnA, sp.rnB) - RelativeSpeed(forceDeltaA, forceDeltaB, n, sp.rnA, sp.rnB));
+                const float approach =
+                    -(RelativeSpeed(va, vb, n, sp.rnA, sp.rnB) - RelativeSpeed(forceDeltaA, forceDeltaB, n, sp.rnA, sp.rnB));
                 cold.speculative[p] = mp.separation > st.linearSlop;
                 cold.approachSpeed[p] = cold.speculative[p] ? approach : Max(approach, c.pendingApproach[p]);
                 cold.hitApproach[p] = -RelativeSpeed(va, vb, n, sp.rnA, sp.rnB);  // what the impulse stops (hit events)
