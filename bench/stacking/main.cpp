@@ -2,7 +2,8 @@
 // with and without rest states (and with rest states on the Morton quadtree broad phase) and by Box2D 2.4
 // with and without sleeping, in one process, so the ratios compare like with like. Prints a table; --csv
 // FILE also writes the CSV and, beside it, a PNG plot of ms per step by scene and engine (same name,
-// .png); --quick runs a small subset for CI.
+// .png); --quick runs a small subset for CI. --threads N runs sensu on N threads (SolverSettings::threads)
+// and adds the threads speed-up: C100 and Pyramids22000 without rest states on 1 and on N threads.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -29,6 +30,7 @@ struct Options {
     std::string csvPath;
     std::string only;  // run just this scene (e.g. C100)
     int steps = 0;     // override the scene's step count (0: keep 500)
+    int threads = 1;   // sensu's SolverSettings::threads
 };
 
 Options ParseArgs(int argc, char** argv) {
@@ -42,8 +44,10 @@ Options ParseArgs(int argc, char** argv) {
             o.only = argv[++i];
         } else if (std::strcmp(argv[i], "--steps") == 0 && i + 1 < argc) {
             o.steps = std::atoi(argv[++i]);
+        } else if (std::strcmp(argv[i], "--threads") == 0 && i + 1 < argc && std::atoi(argv[i + 1]) >= 1 && std::atoi(argv[i + 1]) <= 64) {
+            o.threads = std::atoi(argv[++i]);
         } else {
-            std::fprintf(stderr, "usage: %s [--quick] [--csv FILE] [--scene NAME] [--steps N]\n", argv[0]);
+            std::fprintf(stderr, "usage: %s [--quick] [--csv FILE] [--scene NAME] [--steps N] [--threads 1..64]\n", argv[0]);
             std::exit(2);
         }
     }
@@ -74,13 +78,13 @@ std::vector<scenes::SceneDef> Scenes(bool quick) {
 void PrintRow(FILE* f, const RunResult& r, bool csv) {
     const scenes::SceneMetrics& m = r.metrics;
     if (csv) {
-        std::fprintf(f, "%s,%s,%d,%d,%.3f,%.4f,%d,%.4f,%.4f,%.4f,%.4f,%.4f,%s\n", r.scene.c_str(), EngineName(r.engine), r.bodies,
-                     r.steps, r.msTotal, r.msTotal / r.steps, r.restStep, m.maxSpeed, m.maxAngle, m.maxDrift, m.topY, r.idealY,
+        std::fprintf(f, "%s,%s,%d,%d,%d,%.3f,%.4f,%d,%.4f,%.4f,%.4f,%.4f,%.4f,%s\n", r.scene.c_str(), EngineName(r.engine), r.threads,
+                     r.bodies, r.steps, r.msTotal, r.msTotal / r.steps, r.restStep, m.maxSpeed, m.maxAngle, m.maxDrift, m.topY, r.idealY,
                      m.standing ? "yes" : "no");
     } else {
-        std::fprintf(f, "%-8s %-17s %6d %5d %10.2f %9.4f %6d %9.3f %9.3f %9.3f %8.3f %8.3f %s\n", r.scene.c_str(),
-                     EngineName(r.engine), r.bodies, r.steps, r.msTotal, r.msTotal / r.steps, r.restStep, m.maxSpeed, m.maxAngle,
-                     m.maxDrift, m.topY, r.idealY, m.standing ? "yes" : "no");
+        std::fprintf(f, "%-8s %-17s %7d %6d %5d %10.2f %9.4f %6d %9.3f %9.3f %9.3f %8.3f %8.3f %s\n", r.scene.c_str(),
+                     EngineName(r.engine), r.threads, r.bodies, r.steps, r.msTotal, r.msTotal / r.steps, r.restStep, m.maxSpeed,
+                     m.maxAngle, m.maxDrift, m.topY, r.idealY, m.standing ? "yes" : "no");
     }
 }
 
@@ -127,6 +131,22 @@ void PrintTargets(const std::map<std::pair<std::string, Engine>, RunResult>& run
     for (const auto& [key, r] : runs) {
         if (key.second != Engine::SensuRest) continue;
         std::printf("  %-42s %s\n", (key.first + " stands with sensu-rest").c_str(), r.metrics.standing ? "yes" : "NO");
+    }
+}
+
+// Issue 14: N threads at least 1.7× as fast as one where nothing rests (C100 and Pyramids22000 without
+// rest states). The N-thread runs are the table's; the one-thread runs are made here, the same way.
+void PrintThreadsSpeedUp(const std::vector<scenes::SceneDef>& sceneList, const std::map<std::pair<std::string, Engine>, RunResult>& runs,
+                         const Options& options) {
+    std::printf("\nThreads speed-up (1 vs %d threads; wall time of the step calls, noisy on a shared machine):\n", options.threads);
+    for (const scenes::SceneDef& scene : sceneList) {
+        if (scene.name != "C100" && scene.name != "Pyramids22000") continue;
+        const auto wide = runs.find({scene.name, Engine::SensuNoRest});
+        if (wide == runs.end()) continue;
+        const RunResult one = Run(scene, Engine::SensuNoRest, options.steps, 1);
+        const double speedUp = one.msTotal / wide->second.msTotal;
+        const std::string label = scene.name + ": sensu-norest 1 / " + std::to_string(options.threads) + " threads";
+        std::printf("  %-42s %7.2fx  (target >= 1.70x) %s\n", label.c_str(), speedUp, speedUp >= 1.7 ? "met" : "NOT met");
     }
 }
 
@@ -182,17 +202,18 @@ int main(int argc, char** argv) {
         for (Engine e : engines) {
             std::fprintf(stderr, "\r[%2d/%2d] %-8s %-17s ...", ++done, total, scene.name.c_str(), EngineName(e));
             std::fflush(stderr);
-            RunResult r = Run(scene, e, options.steps);
+            RunResult r = Run(scene, e, options.steps, options.threads);
             byKey[{r.scene, e}] = r;
             results.push_back(std::move(r));
         }
     }
     std::fprintf(stderr, "\r%60s\r", "");
 
-    std::printf("%-8s %-17s %6s %5s %10s %9s %6s %9s %9s %9s %8s %8s %s\n", "scene", "engine", "bodies", "steps", "ms_total",
-                "ms/step", "rest", "max_speed", "max_angle", "max_drift", "top_y", "ideal_y", "standing");
+    std::printf("%-8s %-17s %7s %6s %5s %10s %9s %6s %9s %9s %9s %8s %8s %s\n", "scene", "engine", "threads", "bodies", "steps",
+                "ms_total", "ms/step", "rest", "max_speed", "max_angle", "max_drift", "top_y", "ideal_y", "standing");
     for (const RunResult& r : results) PrintRow(stdout, r, false);
     PrintTargets(byKey);
+    if (options.threads > 1) PrintThreadsSpeedUp(sceneList, byKey, options);
 
     if (!options.csvPath.empty()) {
         FILE* f = std::fopen(options.csvPath.c_str(), "w");
@@ -200,7 +221,8 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "cannot write %s\n", options.csvPath.c_str());
             return 1;
         }
-        std::fprintf(f, "scene,engine,bodies,steps,ms_total,ms_per_step,rest_step,max_speed,max_angle,max_drift,top_y,ideal_y,standing\n");
+        std::fprintf(f, "scene,engine,threads,bodies,steps,ms_total,ms_per_step,rest_step,max_speed,max_angle,max_drift,top_y,ideal_y,"
+                        "standing\n");
         for (const RunResult& r : results) PrintRow(f, r, true);
         std::fclose(f);
         const std::string plotPath = std::filesystem::path(options.csvPath).replace_extension(".png").string();

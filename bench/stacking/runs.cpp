@@ -49,7 +49,7 @@ const char* EngineName(Engine engine) {
     return "?";
 }
 
-RunResult Run(const scenes::SceneDef& scene, Engine engine, int steps) {
+RunResult Run(const scenes::SceneDef& scene, Engine engine, int steps, int threads) {
     if (steps <= 0) steps = scene.steps;
     // Bodies the scene spawns during the run are created inside the timed step, as a game would.
     size_t nextSpawn = 0;
@@ -63,8 +63,9 @@ RunResult Run(const scenes::SceneDef& scene, Engine engine, int steps) {
         SolverSettings settings;
         settings.restStates = engine != Engine::SensuNoRest;
         if (engine == Engine::SensuRestMorton) settings.broadPhase = BroadPhaseKind::MortonQuadtree;
+        settings.threads = threads;
         scenes::BuiltWorld built = scenes::BuildWorld(scene, settings);
-        return Drive(
+        RunResult r = Drive(
             scene, engine, steps,
             [&] {
                 spawnDue([&](const scenes::SceneBody& body) { scenes::AddBody(built, body); });
@@ -72,6 +73,8 @@ RunResult Run(const scenes::SceneDef& scene, Engine engine, int steps) {
             },
             [&] { return settings.restStates && built.world.GetAwakeBodyCount() == 0; },
             [&](std::vector<scenes::BodySample>& out) { scenes::SampleWorld(built, scene, out); });
+        r.threads = threads;
+        return r;
     }
     baseline::Box2DWorld world(scene, engine == Engine::Box2DSleep);
     return Drive(

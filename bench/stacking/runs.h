@@ -17,13 +17,14 @@ struct RunResult {
     Engine engine = Engine::SensuRest;
     int bodies = 0;          // dynamic bodies, spawned ones included
     int steps = 0;
+    int threads = 1;         // SolverSettings::threads (Box2D 2.4 runs on one thread)
     double msTotal = 0.0;    // time inside the engines' step calls only
     int restStep = -1;       // first step from which every body rests (frozen or asleep) to the end; −1 never
     scenes::SceneMetrics metrics;
     float idealY = 0.0f;
 };
 
-/// Steps `scene` for scene.steps steps (or `steps` when > 0) with `engine`.
-RunResult Run(const scenes::SceneDef& scene, Engine engine, int steps = 0);
+/// Steps `scene` for scene.steps steps (or `steps` when > 0) with `engine`; sensu on `threads` threads.
+RunResult Run(const scenes::SceneDef& scene, Engine engine, int steps = 0, int threads = 1);
 
 } // namespace sensu::bench

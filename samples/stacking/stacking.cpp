@@ -134,6 +134,8 @@ public:
         changed |= ImGui::Checkbox("shock propagation", &settings_.shockPropagation);
         changed |= ImGui::SliderInt("velocity iterations", &settings_.velocityIterations, 1, 30);
         changed |= ImGui::SliderInt("position iterations", &settings_.positionIterations, 0, 10);
+        // Same results on any count (SolverSettings::threads): only the time per step changes.
+        changed |= ImGui::SliderInt("solver threads", &settings_.threads, 1, 8, "%d", ImGuiSliderFlags_AlwaysClamp);
         if (changed) built_->world.SetSettings(settings_);
 #ifdef SENSU_HAS_BOX2D
         if (ImGui::Checkbox("Box2D sleeping", &box2dSleep_)) Rebuild();

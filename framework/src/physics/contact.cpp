@@ -67,6 +67,9 @@ Manifold Collide(const Shape& sa, const Transform& xa, const Shape& sb, const Tr
 // moved as one rigid body, and the separations are off by less than that.
 constexpr float kCarryFraction = 0.002f;
 
+// Fewer contacts than this are not worth a fork-join.
+constexpr int kMinParallelPairs = 64;
+
 // B moved rigidly relative to A by less than `tolerance`: its material at each manifold point and at
 // its centre of mass (two points fix a planar rigid motion). The material at the points alone is not
 // enough: a rolling ball's material at the contact is the instantaneous centre of rotation and barely
@@ -192,6 +195,34 @@ void WorldImpl::FindNewContacts() {
 // manifold: nothing there moved. A body found deep inside a frozen one wakes its pile. Their touching state
 // stays too (a carried manifold keeps its separations): no events there.
 void WorldImpl::UpdateContacts(float dt) {
+    // The manifolds are computed first, in parallel when there is a pool, each into its own slot; the
+    // bookkeeping below (destroying, events, waking) then runs in contact order. Waking only changes
+    // frozen flags, never a pose or a velocity, so a manifold computed first is the one the loop below
+    // would compute; a contact that needs one only because an earlier contact woke its pile computes it
+    // there.
+    const float speculativeDistance = settings.speculativeDistance;
+    // Speculative margin: the fixed distance plus how far the pair can close in one step.
+    auto marginOf = [&](const Body& a, const Body& b) { return speculativeDistance + dt * Length(b.v - a.v); };
+    const bool computedFirst = pool != nullptr;
+    if (computedFirst) {
+        narrowReady.assign(contacts.size(), 0);
+        narrowManifolds.resize(contacts.size());
+        detail::ForChunks(pool, static_cast<int>(contacts.size()), kMinParallelPairs, [&](int begin, int end) {
+            for (int i = begin; i < end; ++i) {
+                const Contact& c = contacts[i];
+                if (!c.alive) continue;
+                const Body& a = bodies[c.bodyA];
+                const Body& b = bodies[c.bodyB];
+                if (!IsMovingBody(a) && !IsMovingBody(b) && c.hasLocalManifold) continue;
+                const Shape& sa = shapes[c.shapeA];
+                const Shape& sb = shapes[c.shapeB];
+                if (!Overlaps(broadPhase.FatAABB(sa.proxy), broadPhase.FatAABB(sb.proxy))) continue;
+                if (CanCarry(c, InvMul(a.xf, b.xf), b.localCenter, kCarryFraction * settings.linearSlop)) continue;
+                narrowManifolds[i] = Collide(sa, a.xf, sb, b.xf, marginOf(a, b));
+                narrowReady[i] = 1;
+            }
+        });
+    }
     for (int i = 0; i < static_cast<int>(contacts.size()); ++i) {
         Contact& c = contacts[i];
         if (!c.alive) continue;
@@ -212,9 +243,8 @@ void WorldImpl::UpdateContacts(float dt) {
             c.manifold.normal = Rotate(a.xf.q, c.localNormal);
             continue;
         }
-        // Speculative margin: the fixed distance plus how far the pair can close in one step.
-        const float margin = settings.speculativeDistance + dt * Length(b.v - a.v);
-        Manifold m = Collide(sa, a.xf, sb, b.xf, margin);
+        const Manifold m =
+            computedFirst && narrowReady[i] ? narrowManifolds[i] : Collide(sa, a.xf, sb, b.xf, marginOf(a, b));
         float normalImpulse[2] = {0.0f, 0.0f};
         float tangentImpulse[2] = {0.0f, 0.0f};
         float pendingApproach[2] = {0.0f, 0.0f};

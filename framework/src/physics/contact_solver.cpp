@@ -5,6 +5,7 @@
 // velocity. Seed 004 chapter 2 is the impulse between two bodies.
 #include <cmath>
 
+#include "contact_rows.h"
 #include "speed_limits.h"
 #include "world_internal.h"
 
@@ -13,30 +14,33 @@ namespace sensu {
 using detail::Body;
 using detail::ClampAngularSpeed;
 using detail::ClampLinearSpeed;
+using detail::ColourRange;
 using detail::Contact;
+using detail::EffectiveMass;
+using detail::ForChunks;
+using detail::kMinParallelContacts;
 using detail::kNull;
 using detail::SolverBody;
 using detail::SolverContact;
 using detail::SolverContactCold;
 using detail::SolverPoint;
 using detail::SolverVelocity;
+using detail::TangentOf;
 
 namespace {
-
-// Tangent direction of a contact: the normal turned clockwise (friction acts along it).
-inline Vec2 TangentOf(Vec2 n) { return RightPerp(n); }
-
-// Effective mass of a row with arm cross products rdA = rA×d, rdB = rB×d:
-// 1 / (1/Ma + 1/Mb + (rA×d)²/Ia + (rB×d)²/Ib). Seed 004 eq. (2.31), with the denominator corrected as
-// noted in docs/seeds.md (each body's own arm).
-inline float EffectiveMass(float mA, float iA, float mB, float iB, float rdA, float rdB) {
-    const float k = mA + mB + iA * rdA * rdA + iB * rdB * rdB;
-    return k > 0.0f ? 1.0f / k : 0.0f;
-}
 
 // Velocity of B relative to A at a contact point along d: (vB − vA)·d + ωB (rB×d) − ωA (rA×d).
 inline float RelativeSpeed(const SolverVelocity& a, const SolverVelocity& b, Vec2 d, float rdA, float rdB) {
     return Dot(b.v - a.v, d) + b.w * rdB - a.w * rdA;
+}
+
+// Writes a contact's updated velocities back, except to bodies the contact cannot move (fixed, or held
+// by shock propagation): contacts of one colour may share those while solved in parallel, and a
+// write of the unchanged value would still be a data race.
+inline void StoreVelocities(const SolverContact& sc, const SolverVelocity& a, const SolverVelocity& b, SolverVelocity& aOut,
+                            SolverVelocity& bOut) {
+    if (sc.invMassA != 0.0f || sc.invInertiaA != 0.0f) aOut = a;
+    if (sc.invMassB != 0.0f || sc.invInertiaB != 0.0f) bOut = b;
 }
 
 // Impulse λ·d on B and −λ·d on A at a point with arm cross products rdA, rdB. Angular impulses keep their
@@ -201,8 +205,7 @@ void SolveContact(SolverContact& sc, SolverVelocity& aOut, SolverVelocity& bOut)
             ApplyRowImpulse(sc, a, b, n, sp.rnA, sp.rnB, lambda);
         }
     }
-    aOut = a;
-    bOut = b;
+    StoreVelocities(sc, a, b, aOut, bOut);
 }
 
 void SolveContact(SolverContact& sc, SolverVelocity& a, SolverVelocity& b, bool accumulate) {
@@ -270,88 +273,17 @@ bool SolveStickingPair(SolverContact& sc, SolverVelocity& a, SolverVelocity& b) 
     return true;
 }
 
-inline Rot Turn(Rot q, float angle) { return NormalizeRot({q.c - angle * q.s, q.s + angle * q.c}); }
+// Calls solve(contact index) for every contact of one colour: in parallel chunks when the colour's
+// contacts are independent and there are enough of them, else one after the other in index order.
+template <class Solve>
+void ForColour(detail::ThreadPool* pool, const ColourRange& colour, const Solve& solve) {
+    const int minParallel = colour.independent ? kMinParallelContacts : colour.end - colour.begin + 1;
+    ForChunks(pool, colour.end - colour.begin, minParallel, [&](int begin, int end) {
+        for (int k = colour.begin + begin; k < colour.begin + end; ++k) solve(k);
+    });
+}
 
 } // namespace
-
-// Gauss–Seidel carries the ground's push up one contact per pass when contacts run top-down, and
-// through the whole pile in one pass when they run bottom-up. Levels: breadth-first distance in the
-// contact graph from bodies that do not move in the solver (static, frozen, kinematic); a contact's
-// level is the lower of its bodies'. A stable counting sort keeps the order deterministic.
-void WorldImpl::OrderContactsBottomUp() {
-    const int nb = static_cast<int>(solverBodies.size());
-    const int nc = static_cast<int>(solverContacts.size());
-    adjacencyStart.assign(static_cast<size_t>(nb) + 1, 0);
-    for (const SolverContact& sc : solverContacts) {
-        ++adjacencyStart[sc.a + 1];
-        ++adjacencyStart[sc.b + 1];
-    }
-    for (int i = 0; i < nb; ++i) adjacencyStart[i + 1] += adjacencyStart[i];
-    adjacency.resize(static_cast<size_t>(2 * nc));
-    bfsQueue.assign(adjacencyStart.begin(), adjacencyStart.end() - 1);  // fill cursors
-    for (int c = 0; c < nc; ++c) {
-        adjacency[bfsQueue[solverContacts[c].a]++] = c;
-        adjacency[bfsQueue[solverContacts[c].b]++] = c;
-    }
-    constexpr int kUnreached = 1 << 30;
-    bfsQueue.clear();
-    for (int i = 0; i < nb; ++i) {
-        SolverBody& sb = solverBodies[i];
-        const bool fixed = sb.invMass == 0.0f && sb.invInertia == 0.0f;
-        sb.level = fixed ? 0 : kUnreached;
-        if (fixed) bfsQueue.push_back(i);
-    }
-    int maxLevel = 0;
-    for (size_t head = 0; head < bfsQueue.size(); ++head) {
-        const int i = bfsQueue[head];
-        const int next = solverBodies[i].level + 1;
-        for (int k = adjacencyStart[i]; k < adjacencyStart[i + 1]; ++k) {
-            const SolverContact& sc = solverContacts[adjacency[k]];
-            const int other = sc.a == i ? sc.b : sc.a;
-            if (solverBodies[other].level != kUnreached) continue;
-            solverBodies[other].level = next;
-            maxLevel = next > maxLevel ? next : maxLevel;
-            bfsQueue.push_back(other);
-        }
-    }
-    auto keyOf = [&](const SolverContact& sc) {
-        const int level = Min(solverBodies[sc.a].level, solverBodies[sc.b].level);
-        return level == kUnreached ? maxLevel + 1 : level;
-    };
-    levelCount.assign(static_cast<size_t>(maxLevel) + 3, 0);
-    bool ordered = true;  // keys already non-decreasing: the stable sort is the identity
-    int previousKey = 0;
-    for (const SolverContact& sc : solverContacts) {
-        const int key = keyOf(sc);
-        ++levelCount[key + 1];
-        ordered = ordered && key >= previousKey;
-        previousKey = key;
-    }
-    for (size_t i = 1; i < levelCount.size(); ++i) levelCount[i] += levelCount[i - 1];
-    levelStart = levelCount;
-    // Contacts often arrive in level order already (a pile's pairs are found from the ground up, and
-    // they persist): then the copy of every solver contact is skipped.
-    if (ordered) return;
-    sortedContacts.resize(solverContacts.size());
-    for (const SolverContact& sc : solverContacts) sortedContacts[levelCount[keyOf(sc)]++] = sc;
-    solverContacts.swap(sortedContacts);
-}
-
-// Which body of a contact the position pass holds fixed under shock propagation: the one nearer the
-// fixed bodies (lower level), and only when it carries the other, i.e. the normal is a floor-like
-// support against gravity (the seed 004 §3.4 rule, SolverSettings::supportNormalY). Levels are
-// distances in the contact graph, not heights: a ball touching a wall high up has level 1, and holding
-// it fixed pushed the lower-level ball under it down into its neighbours — a pour of 1,000 small circles
-// sank 19 cm into itself (issue 15); with this rule 1.5 cm. (The velocity pass keeps holding by level
-// alone: measured, restricting it as well added energy to landing bodies and did not help the pour.)
-WorldImpl::ShockSide WorldImpl::ShockHeldSide(const SolverContact& sc) const {
-    const int levelA = solverBodies[sc.a].level;
-    const int levelB = solverBodies[sc.b].level;
-    if (levelA == levelB || shockUp == Vec2{}) return ShockSide::None;
-    const float upward = Dot(sc.normal, shockUp);  // > 0: B is on top of A
-    if (levelA < levelB) return upward >= settings.supportNormalY ? ShockSide::A : ShockSide::None;
-    return -upward >= settings.supportNormalY ? ShockSide::B : ShockSide::None;
-}
 
 void WorldImpl::SolveVelocities(float dt) {
     const SolverSettings& st = settings;
@@ -403,9 +335,12 @@ void WorldImpl::SolveVelocities(float dt) {
         addSolverBody(i);
     }
 
-    // Pre-step: one solver contact per touching contact with a moving dynamic body.
+    // Pre-step: one solver contact per touching contact with a moving dynamic body. First, in contact
+    // order, which contacts take part (their bodies join the solver in that order); then each solver
+    // contact is filled in its own slot, in parallel chunks.
+    prestepContacts.clear();
     for (int ci = 0; ci < static_cast<int>(contacts.size()); ++ci) {
-        Contact& c = contacts[ci];
+        const Contact& c = contacts[ci];
         if (!c.alive || c.manifold.pointCount == 0 || !c.enabled) continue;  // enabled: the pre-solve hook
         const Body& ba = bodies[c.bodyA];
         const Body& bb = bodies[c.bodyB];
@@ -414,123 +349,156 @@ void WorldImpl::SolveVelocities(float dt) {
         if (!aDynamic && !bDynamic) continue;
         if (ba.solverIndex == kNull) addSolverBody(c.bodyA);
         if (bb.solverIndex == kNull) addSolverBody(c.bodyB);
-        SolverContact sc;
-        SolverContactCold cold;
-        cold.contact = ci;
-        sc.cold = static_cast<int>(solverContactsCold.size());
-        sc.a = ba.solverIndex;
-        sc.b = bb.solverIndex;
-        sc.normal = c.manifold.normal;
-        cold.localNormal = InvRotate(ba.xf.q, sc.normal);
-        sc.friction = st.friction ? c.friction : 0.0f;
-        const float restitution = st.restitution ? c.restitution : 0.0f;
-        sc.pointCount = c.manifold.pointCount;
-        sc.invMassA = solverBodies[sc.a].invMass;
-        sc.invInertiaA = solverBodies[sc.a].invInertia;
-        sc.invMassB = solverBodies[sc.b].invMass;
-        sc.invInertiaB = solverBodies[sc.b].invInertia;
-        const SolverVelocity& va = solverVelocities[sc.a];
-        const SolverVelocity& vb = solverVelocities[sc.b];
-        auto forceDelta = [&](const Body& body) {
-            return body.integratedStep == stepIndex ? SolverVelocity{body.forceDv, body.forceDw} : SolverVelocity{};
-        };
-        const SolverVelocity forceDeltaA = forceDelta(ba), forceDeltaB = forceDelta(bb);
-        const Vec2 n = sc.normal;
-        const Vec2 t = TangentOf(n);
-        const bool warm = st.warmStarting && st.accumulateImpulses;
-        for (int p = 0; p < sc.pointCount; ++p) {
-            const ManifoldPoint& mp = c.manifold.points[p];
-            SolverPoint& sp = sc.points[p];
-            cold.point[p] = mp.point;
-            const Vec2 rA = mp.point - ba.center;
-            const Vec2 rB = mp.point - bb.center;
-            sp.rnA = Cross(rA, n);
-            sp.rnB = Cross(rB, n);
-            sp.rtA = Cross(rA, t);
-            sp.rtB = Cross(rB, t);
-            cold.localAnchorA[p] = InvRotate(ba.xf.q, (mp.point - 0.5f * mp.separation * n) - ba.center);
-            cold.localAnchorB[p] = InvRotate(bb.xf.q, (mp.point + 0.5f * mp.separation * n) - bb.center);
-            sp.normalImpulse = warm ? c.normalImpulse[p] : 0.0f;
-            sp.tangentImpulse = warm && st.friction ? c.tangentImpulse[p] : 0.0f;
-            // Speculative: the pair may still close the gap this step, not more. Restitution is not a
-            // bias here but a pass after the iterations (ApplyRestitution): most impacts are caught one
-            // step early by a speculative point, which stops the body at the surface with a small
-            // normal velocity left, so a bias computed from that velocity next step would never bounce.
-            // A speculative point that stops its body hands its approach speed to the next step
-            // (Contact::pendingApproach), where the body bounces from the surface, not from the gap.
-            sp.velocityBias = mp.separation > 0.0f ? -mp.separation / dt : 0.0f;
-            // The approach as the step began, without this step's forces: reversing the gravity added
-            // on the way in would pump a bouncing ball higher every bounce (symplectic Euler).
-            const float approach = -(RelativeSpeed(va, vb, n, sp.rnA, sp.rnB) - RelativeSpeed(forceDeltaA, forceDeltaB, n, sp.rnA, sp.rnB));
-            cold.speculative[p] = mp.separation > st.linearSlop;
-            cold.approachSpeed[p] = cold.speculative[p] ? approach : Max(approach, c.pendingApproach[p]);
-            cold.hitApproach[p] = -RelativeSpeed(va, vb, n, sp.rnA, sp.rnB);  // what the impulse stops (hit events)
-        }
-        cold.restitution = restitution;
-        PrepareMasses(sc, st.accumulateImpulses);
-        solverContacts.push_back(sc);
-        solverContactsCold.push_back(cold);
+        prestepContacts.push_back(ci);
     }
+    solverContacts.resize(prestepContacts.size());
+    solverContactsCold.resize(prestepContacts.size());
+    ForChunks(pool, static_cast<int>(prestepContacts.size()), kMinParallelContacts, [&](int chunkBegin, int chunkEnd) {
+        for (int k = chunkBegin; k < chunkEnd; ++k) {
+            const int ci = prestepContacts[k];
+            const Contact& c = contacts[ci];
+            const Body& ba = bodies[c.bodyA];
+            const Body& bb = bodies[c.bodyB];
+            SolverContact sc;
+            SolverContactCold cold;
+            cold.contact = ci;
+            sc.cold = k;
+            sc.a = ba.solverIndex;
+            sc.b = bb.solverIndex;
+            sc.normal = c.manifold.normal;
+            cold.localNormal = InvRotate(ba.xf.q, sc.normal);
+            sc.friction = st.friction ? c.friction : 0.0f;
+            const float restitution = st.restitution ? c.restitution : 0.0f;
+            sc.pointCount = c.manifold.pointCount;
+            sc.invMassA = solverBodies[sc.a].invMass;
+            sc.invInertiaA = solverBodies[sc.a].invInertia;
+            sc.invMassB = solverBodies[sc.b].invMass;
+            sc.invInertiaB = solverBodies[sc.b].invInertia;
+            const SolverVelocity& va = solverVelocities[sc.a];
+            const SolverVelocity& vb = solverVelocities[sc.b];
+            auto forceDelta = [&](const Body& body) {
+                return body.integratedStep == stepIndex ? SolverVelocity{body.forceDv, body.forceDw} : SolverVelocity{};
+            };
+            const SolverVelocity forceDeltaA = forceDelta(ba), forceDeltaB = forceDelta(bb);
+            const Vec2 n = sc.normal;
+            const Vec2 t = TangentOf(n);
+            const bool warm = st.warmStarting && st.accumulateImpulses;
+            for (int p = 0; p < sc.pointCount; ++p) {
+                const ManifoldPoint& mp = c.manifold.points[p];
+                SolverPoint& sp = sc.points[p];
+                cold.point[p] = mp.point;
+                const Vec2 rA = mp.point - ba.center;
+                const Vec2 rB = mp.point - bb.center;
+                sp.rnA = Cross(rA, n);
+                sp.rnB = Cross(rB, n);
+                sp.rtA = Cross(rA, t);
+                sp.rtB = Cross(rB, t);
+                cold.localAnchorA[p] = InvRotate(ba.xf.q, (mp.point - 0.5f * mp.separation * n) - ba.center);
+                cold.localAnchorB[p] = InvRotate(bb.xf.q, (mp.point + 0.5f * mp.separation * n) - bb.center);
+                sp.normalImpulse = warm ? c.normalImpulse[p] : 0.0f;
+                sp.tangentImpulse = warm && st.friction ? c.tangentImpulse[p] : 0.0f;
+                // Speculative: the pair may still close the gap this step, not more. Restitution is not a
+                // bias here but a pass after the iterations (ApplyRestitution): most impacts are caught one
+                // step early by a speculative point, which stops the body at the surface with a small
+                // normal velocity left, so a bias computed from that velocity next step would never bounce.
+                // A speculative point that stops its body hands its approach speed to the next step
+                // (Contact::pendingApproach), where the body bounces from the surface, not from the gap.
+                sp.velocityBias = mp.separation > 0.0f ? -mp.separation / dt : 0.0f;
+                // The approach as the step began, without this step's forces: reversing the gravity added
+                // on the way in would pump a bouncing ball higher every bounce (symplectic Euler).
+                const float approach =
+                    -(RelativeSpeed(va, vb, n, sp.rnA, sp.rnB) - RelativeSpeed(forceDeltaA, forceDeltaB, n, sp.rnA, sp.rnB));
+                cold.speculative[p] = mp.separation > st.linearSlop;
+                cold.approachSpeed[p] = cold.speculative[p] ? approach : Max(approach, c.pendingApproach[p]);
+                cold.hitApproach[p] = -RelativeSpeed(va, vb, n, sp.rnA, sp.rnB);  // what the impulse stops (hit events)
+            }
+            cold.restitution = restitution;
+            PrepareMasses(sc, st.accumulateImpulses);
+            solverContacts[k] = sc;
+            solverContactsCold[k] = cold;
+        }
+    });
     PrepareJoints(dt, addSolverBody);
-
-    // Warm start: apply last step's impulses.
-    for (const SolverContact& sc : solverContacts) {
-        SolverVelocity& a = solverVelocities[sc.a];
-        SolverVelocity& b = solverVelocities[sc.b];
-        const Vec2 t = TangentOf(sc.normal);
-        for (int p = 0; p < sc.pointCount; ++p) {
-            const SolverPoint& sp = sc.points[p];
-            ApplyRowImpulse(sc, a, b, sc.normal, sp.rnA, sp.rnB, sp.normalImpulse);
-            ApplyRowImpulse(sc, a, b, t, sp.rtA, sp.rtB, sp.tangentImpulse);
-        }
-    }
-    WarmStartJoints();
 
     if (st.bottomUpOrder || st.shockPropagation) {
         OrderContactsBottomUp();
     } else {
         levelStart.assign({0, static_cast<int>(solverContacts.size())});
     }
+    ColourLevels();
 
-    // Levels run bottom-up; inside a level every other pass runs backwards, so the left-to-right bias of
-    // Gauss–Seidel cancels instead of drifting a symmetric pile sideways.
+    // Warm start: apply last step's impulses, colour by colour (the order only needs to be fixed).
+    for (const ColourRange& colour : colourRanges) {
+        ForColour(pool, colour, [&](int k) {
+            const SolverContact& sc = solverContacts[k];
+            SolverVelocity a = solverVelocities[sc.a];
+            SolverVelocity b = solverVelocities[sc.b];
+            const Vec2 t = TangentOf(sc.normal);
+            for (int p = 0; p < sc.pointCount; ++p) {
+                const SolverPoint& sp = sc.points[p];
+                ApplyRowImpulse(sc, a, b, sc.normal, sp.rnA, sp.rnB, sp.normalImpulse);
+                ApplyRowImpulse(sc, a, b, t, sp.rtA, sp.rtB, sp.tangentImpulse);
+            }
+            StoreVelocities(sc, a, b, solverVelocities[sc.a], solverVelocities[sc.b]);
+        });
+    }
+    WarmStartJoints();
+
     for (int it = 0; it < st.velocityIterations; ++it) {
         SolveJointVelocities();
-        for (size_t level = 0; level + 1 < levelStart.size(); ++level) {
-            const int begin = levelStart[level];
-            const int end = levelStart[level + 1];
-            for (int k = 0; k < end - begin; ++k) {
-                SolverContact& sc = solverContacts[it % 2 == 0 ? begin + k : end - 1 - k];
-                SolveContact(sc, solverVelocities[sc.a], solverVelocities[sc.b], st.accumulateImpulses);
-            }
-        }
+        SolveContactColours(it);
     }
-
-    // Shock propagation (Guendelman, Bridson and Fedkiw 2003, seed 004's reference [7]): one more pass,
-    // bottom-up, where the lower body of each contact acts as if it were fixed, so a tall pile is held
-    // up in a single step instead of sagging while impulses creep up one contact per pass.
-    if (st.shockPropagation) {
-        for (const SolverContact& sc : solverContacts) {
-            const int levelA = solverBodies[sc.a].level;
-            const int levelB = solverBodies[sc.b].level;
-            if (levelA == levelB) continue;
-            // Velocities only: the one-sided impulses are not stored for warm starting, where they would
-            // act on both bodies next step and pump the pile upwards.
-            SolverContact shock = sc;
-            if (levelA < levelB) {
-                shock.invMassA = shock.invInertiaA = 0.0f;
-            } else {
-                shock.invMassB = shock.invInertiaB = 0.0f;
-            }
-            SolverVelocity& va = solverVelocities[sc.a];
-            SolverVelocity& vb = solverVelocities[sc.b];
-            if (shock.pointCount == 2 && shock.friction > 0.0f && st.accumulateImpulses && SolveStickingPair(shock, va, vb)) continue;
-            PrepareMasses(shock, st.accumulateImpulses);
-            SolveContact(shock, va, vb, st.accumulateImpulses);
-        }
-    }
-
+    if (st.shockPropagation) PropagateShock();
     ApplyRestitution();
+}
+
+// Levels run bottom-up; inside a level every other pass runs backwards (its colours in reverse order,
+// and inside a colour the order does not matter), so the left-to-right bias of Gauss–Seidel cancels
+// instead of drifting a symmetric pile sideways.
+void WorldImpl::SolveContactColours(int iteration) {
+    const bool accumulate = settings.accumulateImpulses;
+    const bool backwards = iteration % 2 != 0;
+    auto solve = [&](int k) {
+        SolverContact& sc = solverContacts[k];
+        SolveContact(sc, solverVelocities[sc.a], solverVelocities[sc.b], accumulate);
+    };
+    for (size_t level = 0; level + 1 < levelColours.size(); ++level) {
+        const int first = levelColours[level], last = levelColours[level + 1];
+        for (int g = 0; g < last - first; ++g) ForColour(pool, colourRanges[backwards ? last - 1 - g : first + g], solve);
+    }
+}
+
+// Shock propagation (Guendelman, Bridson and Fedkiw 2003, seed 004's reference [7]): one more pass,
+// bottom-up, where the lower body of each contact acts as if it were fixed, so a tall pile is held
+// up in a single step instead of sagging while impulses creep up one contact per pass.
+void WorldImpl::PropagateShock() {
+    const bool accumulate = settings.accumulateImpulses;
+    auto solve = [&](int k) {
+        const SolverContact& sc = solverContacts[k];
+        const int levelA = solverBodies[sc.a].level;
+        const int levelB = solverBodies[sc.b].level;
+        if (levelA == levelB) return;
+        // Velocities only: the one-sided impulses are not stored for warm starting, where they would
+        // act on both bodies next step and pump the pile upwards.
+        SolverContact shock = sc;
+        if (levelA < levelB) {
+            shock.invMassA = shock.invInertiaA = 0.0f;
+        } else {
+            shock.invMassB = shock.invInertiaB = 0.0f;
+        }
+        SolverVelocity& vaOut = solverVelocities[sc.a];
+        SolverVelocity& vbOut = solverVelocities[sc.b];
+        if (shock.pointCount == 2 && shock.friction > 0.0f && accumulate) {
+            SolverVelocity va = vaOut, vb = vbOut;
+            if (SolveStickingPair(shock, va, vb)) {
+                StoreVelocities(shock, va, vb, vaOut, vbOut);
+                return;
+            }
+        }
+        PrepareMasses(shock, accumulate);
+        SolveContact(shock, vaOut, vbOut, accumulate);
+    };
+    for (const ColourRange& colour : colourRanges) ForColour(pool, colour, solve);
 }
 
 // Restitution after the velocity passes (seed 004 eq. 2.31 generalised): a touching point that
@@ -542,9 +510,10 @@ void WorldImpl::SolveVelocities(float dt) {
 // would turn round in mid-air, up to one step's travel above the surface, and gain energy); they
 // stop the body at the surface and bounce next step.
 void WorldImpl::ApplyRestitution() {
-    for (SolverContact& sc : solverContacts) {
+    auto solve = [&](int k) {
+        SolverContact& sc = solverContacts[k];
         const SolverContactCold& cold = solverContactsCold[sc.cold];
-        if (cold.restitution == 0.0f) continue;
+        if (cold.restitution == 0.0f) return;
         bool bounces = false;
         for (int p = 0; p < sc.pointCount; ++p) {
             SolverPoint& sp = sc.points[p];
@@ -552,21 +521,23 @@ void WorldImpl::ApplyRestitution() {
             sp.velocityBias = cold.restitution * cold.approachSpeed[p];
             bounces = true;
         }
-        if (!bounces) continue;
-        SolverVelocity& a = solverVelocities[sc.a];
-        SolverVelocity& b = solverVelocities[sc.b];
+        if (!bounces) return;
+        SolverVelocity a = solverVelocities[sc.a];
+        SolverVelocity b = solverVelocities[sc.b];
         if (sc.useBlock) {
             SolveNormalBlock(sc, a, b);
-            continue;
+        } else {
+            for (int p = 0; p < sc.pointCount; ++p) {
+                SolverPoint& sp = sc.points[p];
+                const float vn = RelativeSpeed(a, b, sc.normal, sp.rnA, sp.rnB);
+                const float total = Max(sp.normalImpulse - sp.normalMass * (vn - sp.velocityBias), 0.0f);
+                ApplyRowImpulse(sc, a, b, sc.normal, sp.rnA, sp.rnB, total - sp.normalImpulse);
+                sp.normalImpulse = total;
+            }
         }
-        for (int p = 0; p < sc.pointCount; ++p) {
-            SolverPoint& sp = sc.points[p];
-            const float vn = RelativeSpeed(a, b, sc.normal, sp.rnA, sp.rnB);
-            const float total = Max(sp.normalImpulse - sp.normalMass * (vn - sp.velocityBias), 0.0f);
-            ApplyRowImpulse(sc, a, b, sc.normal, sp.rnA, sp.rnB, total - sp.normalImpulse);
-            sp.normalImpulse = total;
-        }
-    }
+        StoreVelocities(sc, a, b, solverVelocities[sc.a], solverVelocities[sc.b]);
+    };
+    for (const ColourRange& colour : colourRanges) ForColour(pool, colour, solve);
 }
 
 void WorldImpl::Solve(float dt) {
@@ -586,98 +557,47 @@ void WorldImpl::Solve(float dt) {
         SolveVelocities(dt);
     }
 
-    // Store impulses for warm starting; write velocities back.
-    for (const SolverContact& sc : solverContacts) {
-        const SolverContactCold& cold = solverContactsCold[sc.cold];
-        Contact& c = contacts[cold.contact];
-        for (int p = 0; p < sc.pointCount; ++p) {
-            c.normalImpulse[p] = sc.points[p].normalImpulse;
-            c.tangentImpulse[p] = sc.points[p].tangentImpulse;
-            const bool stopped = cold.speculative[p] && cold.restitution > 0.0f && sc.points[p].normalImpulse > 0.0f &&
-                                 cold.approachSpeed[p] > st.restitutionThreshold;
-            c.pendingApproach[p] = stopped ? cold.approachSpeed[p] : 0.0f;
-        }
-    }
-    StoreJointImpulses(dt);
-    for (size_t i = 0; i < solverBodies.size(); ++i) {
-        Body& body = bodies[solverBodies[i].body];
-        if (body.type == BodyType::Dynamic && !body.frozen) {
-            // The speed limits (world.h) hold after the impulses too.
-            body.v = ClampLinearSpeed(solverVelocities[i].v);
-            body.w = ClampAngularSpeed(solverVelocities[i].w);
-        }
-    }
-
-    // Integrate velocities → positions (seed 004 eq. 2.5, 2.10).
-    for (SolverBody& sb : solverBodies) {
-        Body& body = bodies[sb.body];
-        if (IsMovingBody(body)) {
-            body.center += dt * body.v;
-            body.angle += dt * body.w;
-            body.xf.q = Rot::FromAngle(body.angle);
-            body.xf.p = body.center - Rotate(body.xf.q, body.localCenter);
-        }
-        sb.center = body.center;
-        sb.angle = body.angle;
-        sb.q = body.xf.q;
-    }
-
-    // Position pass (Box2D 2.4's non-linear Gauss–Seidel idea): move bodies apart along the normal by a
-    // fraction of the penetration beyond the slop; velocities stay untouched, so no energy is added.
-    if (st.positionCorrection) {
-        for (int it = 0; it < st.positionIterations; ++it) {
-            float minSeparation = 0.0f;
-            const bool jointsWithinSlop = SolveJointPositions();
-            for (const SolverContact& sc : solverContacts) {
-                SolverBody& a = solverBodies[sc.a];
-                SolverBody& b = solverBodies[sc.b];
-                // With shock propagation the supporting body of a floor-like contact stays put here too,
-                // so a column is pushed out of its support in one pass instead of diffusing corrections
-                // up and down.
-                const ShockSide held = st.shockPropagation ? ShockHeldSide(sc) : ShockSide::None;
-                const bool holdA = held == ShockSide::A;
-                const bool holdB = held == ShockSide::B;
-                const float mA = holdA ? 0.0f : a.invMass, iA = holdA ? 0.0f : a.invInertia;
-                const float mB = holdB ? 0.0f : b.invMass, iB = holdB ? 0.0f : b.invInertia;
-                if (mA + mB == 0.0f) continue;
-                const SolverContactCold& cold = solverContactsCold[sc.cold];
-                for (int p = 0; p < sc.pointCount; ++p) {
-                    const Vec2 n = Rotate(a.q, cold.localNormal);
-                    const Vec2 pA = a.center + Rotate(a.q, cold.localAnchorA[p]);
-                    const Vec2 pB = b.center + Rotate(b.q, cold.localAnchorB[p]);
-                    const float separation = Dot(pB - pA, n);
-                    minSeparation = Min(minSeparation, separation);
-                    const float C = Clamp(st.baumgarte * (separation + st.linearSlop), -st.maxCorrection, 0.0f);
-                    if (C >= 0.0f) continue;
-                    const Vec2 rA = pB - a.center;
-                    const Vec2 rB = pB - b.center;
-                    const float mass = EffectiveMass(mA, iA, mB, iB, Cross(rA, n), Cross(rB, n));
-                    const Vec2 P = (-C * mass) * n;
-                    a.center -= mA * P;
-                    b.center += mB * P;
-                    const float da = -iA * Cross(rA, P);
-                    const float db = iB * Cross(rB, P);
-                    if (da != 0.0f) {
-                        a.angle += da;
-                        a.q = Turn(a.q, da);
-                    }
-                    if (db != 0.0f) {
-                        b.angle += db;
-                        b.q = Turn(b.q, db);
-                    }
-                }
+    // Store impulses for warm starting; write velocities back. Every item below writes only its own
+    // contact or body, so the loops are split across the pool as they come.
+    constexpr int kMinParallelItems = 256;
+    ForChunks(pool, static_cast<int>(solverContacts.size()), kMinParallelItems, [&](int begin, int end) {
+        for (int k = begin; k < end; ++k) {
+            const SolverContact& sc = solverContacts[k];
+            const SolverContactCold& cold = solverContactsCold[sc.cold];
+            Contact& c = contacts[cold.contact];
+            for (int p = 0; p < sc.pointCount; ++p) {
+                c.normalImpulse[p] = sc.points[p].normalImpulse;
+                c.tangentImpulse[p] = sc.points[p].tangentImpulse;
+                const bool stopped = cold.speculative[p] && cold.restitution > 0.0f && sc.points[p].normalImpulse > 0.0f &&
+                                     cold.approachSpeed[p] > st.restitutionThreshold;
+                c.pendingApproach[p] = stopped ? cold.approachSpeed[p] : 0.0f;
             }
-            if (minSeparation >= -1.5f * st.linearSlop && jointsWithinSlop) break;  // all within 1.5 slop: done
         }
-        for (const SolverBody& sb : solverBodies) {
-            if (sb.invMass == 0.0f && sb.invInertia == 0.0f) continue;
+    });
+    StoreJointImpulses(dt);
+    ForChunks(pool, static_cast<int>(solverBodies.size()), kMinParallelItems, [&](int begin, int end) {
+        for (int i = begin; i < end; ++i) {
+            SolverBody& sb = solverBodies[i];
             Body& body = bodies[sb.body];
-            body.center = sb.center;
-            body.angle = sb.angle;
-            body.xf.q = sb.q;
-            body.xf.p = body.center - Rotate(body.xf.q, body.localCenter);
+            if (body.type == BodyType::Dynamic && !body.frozen) {
+                // The speed limits (world.h) hold after the impulses too.
+                body.v = ClampLinearSpeed(solverVelocities[i].v);
+                body.w = ClampAngularSpeed(solverVelocities[i].w);
+            }
+            // Integrate velocities → positions (seed 004 eq. 2.5, 2.10).
+            if (IsMovingBody(body)) {
+                body.center += dt * body.v;
+                body.angle += dt * body.w;
+                body.xf.q = Rot::FromAngle(body.angle);
+                body.xf.p = body.center - Rotate(body.xf.q, body.localCenter);
+            }
+            sb.center = body.center;
+            sb.angle = body.angle;
+            sb.q = body.xf.q;
         }
-    }
+    });
+
+    if (st.positionCorrection) SolvePositions();
 
     for (const SolverBody& sb : solverBodies) bodies[sb.body].solverIndex = kNull;
 }

@@ -24,6 +24,7 @@ void Validate(const SolverSettings& s) {
     RequireFinite(s.continuousThreshold, "SolverSettings.continuousThreshold");
     if (s.continuousThreshold <= 0.0f) throw InvalidArgument("SolverSettings.continuousThreshold must be > 0");
     if (s.continuousMaxImpacts < 1) throw InvalidArgument("SolverSettings.continuousMaxImpacts must be >= 1");
+    if (s.threads < 1 || s.threads > 64) throw InvalidArgument("SolverSettings.threads must be in [1, 64]");
     if (s.supportNormalY <= 0.0f || s.supportNormalY > 1.0f) throw InvalidArgument("SolverSettings.supportNormalY must be in (0, 1]");
 }
 

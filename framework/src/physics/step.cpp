@@ -13,6 +13,7 @@ void World::Step(float dt) {
     if (dt == 0.0f) return;
     WorldImpl& w = *impl_;
     w.stepDt = dt;
+    w.pool = w.threadPool.Get(w.settings.threads);  // nullptr with one thread: every loop runs inline
 
     w.BeginStepEvents();      // last step's events go; ends caused since (destroy, filter) come first
     w.stepping = true;

@@ -12,6 +12,7 @@
 #include "sensu/physics/contact_events.h"
 #include "joint_internal.h"
 #include "sensu/physics/world.h"
+#include "thread_pool.h"
 
 namespace sensu {
 
@@ -192,6 +193,13 @@ struct SolverContactCold {
     bool speculative[2]{};               // farther apart than linearSlop: may stop its body, bounces next step
 };
 
+// Contacts solverContacts[begin, end) of one colour of one level (solver_order.cpp). independent: they
+// share no moving body and may be solved in parallel; false for the overflow colour.
+struct ColourRange {
+    int begin = 0, end = 0;
+    bool independent = true;
+};
+
 } // namespace detail
 
 struct WorldImpl {
@@ -217,17 +225,27 @@ struct WorldImpl {
 
     // Scratch of one step.
     std::vector<int> movedShapes;
+    std::vector<Manifold> narrowManifolds;  // manifolds computed in parallel, by contact (UpdateContacts)
+    std::vector<uint8_t> narrowReady;       // 1 where narrowManifolds holds this step's manifold
     std::vector<detail::SolverBody> solverBodies;
     std::vector<detail::SolverVelocity> solverVelocities;
     std::vector<detail::SolverVelocity> preSolveVelocities;  // after forces, before impulses (re-solve)
     std::vector<detail::SolverContact> solverContacts;
     std::vector<detail::SolverContactCold> solverContactsCold;
     std::vector<detail::SolverContact> sortedContacts;
+    std::vector<int> prestepContacts;  // contact index of each solver contact, before ordering
     std::vector<detail::SolverJoint> solverJoints;
     detail::JointStepContext jointContext;
     std::vector<int> adjacencyStart, adjacency, bfsQueue, levelCount;
     Vec2 shockUp{};  // against gravity, unit (zero without gravity): which way a support carries, this step
+    std::vector<int> floatingDepth;  // per solver body: distance from its pile's root when nothing fixed is reached
     std::vector<int> levelStart;  // solverContacts[levelStart[k] .. levelStart[k+1]) share level k
+    std::vector<detail::ColourRange> colourRanges;  // level k's colours: [levelColours[k], levelColours[k+1])
+    std::vector<int> levelColours;
+    std::vector<uint64_t> bodyColours;  // colours taken per solver body while a level is coloured
+    std::vector<int> contactColour;     // colour, then destination index, per solver contact
+    detail::ThreadPoolSlot threadPool;  // workers for SolverSettings::threads > 1 (never copied)
+    detail::ThreadPool* pool = nullptr; // this step's pool, nullptr with one thread
     std::vector<int> wakeStack;
     std::vector<int> restComponent;
     uint32_t restStamp = 0;
@@ -291,10 +309,14 @@ struct WorldImpl {
     // Solver (contact_solver.cpp).
     void Solve(float dt);
     void SolveVelocities(float dt);
+    void SolveContactColours(int iteration);  // one velocity pass over the contacts, level by level
+    void PropagateShock();        // the last, one-sided velocity pass (contact_solver.cpp)
     void ApplyRestitution();      // bounce after the velocity passes (contact_solver.cpp)
-    void OrderContactsBottomUp();
+    void SolvePositions();        // position pass (position_solver.cpp)
     enum class ShockSide { None, A, B };
-    ShockSide ShockHeldSide(const detail::SolverContact& sc) const;  // contact_solver.cpp
+    ShockSide ShockHeldSide(const detail::SolverContact& sc) const;  // position_solver.cpp
+    void OrderContactsBottomUp(); // levels (solver_order.cpp)
+    void ColourLevels();          // colours inside each level (solver_order.cpp)
 
     // Joints (joint.cpp): the solver's hooks, and the common bookkeeping.
     void PrepareJoints(float dt, const std::function<void(int)>& addSolverBody);

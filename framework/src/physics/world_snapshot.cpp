@@ -4,8 +4,8 @@
 // phase) serves both directions: Archive<false> writes each field, Archive<true> reads it back into a
 // default-constructed world. Adding a field that affects the future is one more name in its list; the
 // size checks at the end of this file fail to compile until the lists have been looked at. State a step
-// rebuilds from scratch (the solver's and the continuous phase's arrays) is not saved; neither is the
-// contact lookup table, which Load rebuilds from the contacts.
+// rebuilds from scratch (the solver's and the continuous phase's arrays, the worker threads) is not
+// saved; neither is the contact lookup table, which Load rebuilds from the contacts.
 //
 // Load trusts nothing: counts never exceed what the bytes left can hold, enums and flags are range
 // checked, floats must be finite, and every index the world follows without checking (shape and contact
@@ -34,7 +34,7 @@ namespace {
 
 constexpr std::array<uint8_t, 8> kMagic = {'S', 'E', 'N', 'S', 'U', 'W', 'L', 'D'};
 // Raise when the byte layout changes (a field added, removed or reordered).
-constexpr uint32_t kFormatVersion = 4;  // 2: joints, contact events, sensors; 3: the rest states' support loads; 4: chains
+constexpr uint32_t kFormatVersion = 5;  // 2: joints, contact events, sensors; 3: the rest states' support loads; 4: chains; 5: threads
 
 // Number of values of each enum a snapshot holds (Load rejects larger ones).
 template <class E>
@@ -279,7 +279,7 @@ void Transfer(Ar& ar, SolverSettings& s) {
     ar(s.velocityIterations, s.positionIterations, s.accumulateImpulses, s.warmStarting, s.positionCorrection, s.friction,
        s.restitution, s.bottomUpOrder, s.shockPropagation, s.restStates, s.continuous, s.restitutionThreshold, s.linearSlop,
        s.baumgarte, s.maxCorrection, s.speculativeDistance, s.aabbMargin, s.restLinearSpeed, s.restAngularSpeed, s.restTime,
-       s.supportNormalY, s.broadPhase, s.continuousThreshold, s.continuousMaxImpacts);
+       s.supportNormalY, s.broadPhase, s.continuousThreshold, s.continuousMaxImpacts, s.threads);
 }
 
 template <class Ar>
@@ -633,9 +633,9 @@ World World::Load(std::span<const uint8_t> bytes) {
 static_assert(sizeof(detail::Body) == 272, "detail::Body changed: update Transfer(Body) in world_snapshot.cpp");
 static_assert(sizeof(detail::Shape) == 264, "detail::Shape changed: update Transfer(Shape) in world_snapshot.cpp");
 static_assert(sizeof(detail::Contact) == 172, "detail::Contact changed: update Transfer(Contact) in world_snapshot.cpp");
-static_assert(sizeof(WorldImpl) == 1456, "WorldImpl changed: update Transfer(WorldImpl) in world_snapshot.cpp");
+static_assert(sizeof(WorldImpl) == 1672, "WorldImpl changed: update Transfer(WorldImpl) in world_snapshot.cpp");
 static_assert(sizeof(detail::Joint) == 200, "detail::Joint changed: update Transfer(Joint) in world_snapshot.cpp");
-static_assert(sizeof(SolverSettings) == 72, "SolverSettings changed: update Transfer(SolverSettings) in world_snapshot.cpp");
+static_assert(sizeof(SolverSettings) == 76, "SolverSettings changed: update Transfer(SolverSettings) in world_snapshot.cpp");
 #endif
 
 } // namespace sensu

@@ -49,6 +49,11 @@ struct SolverSettings {
     /// shapes still stop it (a body never ends past a static shape's middle it met on its path; it is
     /// put back at that first static contact, the only motion the continuous phase drops).
     int continuousMaxImpacts = 8;
+    /// Threads that share a step's solver and narrow phase, the calling thread included, [1, 64]. The
+    /// results are bit for bit the same for every count (each pass splits only work whose order does
+    /// not matter), so this trades CPU for wall time and nothing else. The world's workers spin
+    /// briefly between steps, then sleep.
+    int threads = 1;
 };
 
 /// Throws InvalidArgument when a setting is out of range (the world keeps its old settings).

@@ -1,0 +1,147 @@
+// The order the solver visits contacts in: bottom-up levels (contact-graph distance from fixed bodies),
+// and inside each level colours, sets of contacts that share no body the solver moves. A colour's
+// contacts are independent, so it can be solved in parallel chunks with the same floats as one after
+// the other: results do not depend on the thread count (SolverSettings::threads).
+#include <bit>
+
+#include "world_internal.h"
+
+namespace sensu {
+
+using detail::SolverBody;
+using detail::SolverContact;
+
+// Gauss–Seidel carries the ground's push up one contact per pass when contacts run top-down, and
+// through the whole pile in one pass when they run bottom-up. Levels: breadth-first distance in the
+// contact graph from bodies that do not move in the solver (static, frozen, kinematic); a contact's
+// level is the lower of its bodies'. A stable counting sort keeps the order deterministic.
+void WorldImpl::OrderContactsBottomUp() {
+    const int nb = static_cast<int>(solverBodies.size());
+    const int nc = static_cast<int>(solverContacts.size());
+    adjacencyStart.assign(static_cast<size_t>(nb) + 1, 0);
+    for (const SolverContact& sc : solverContacts) {
+        ++adjacencyStart[sc.a + 1];
+        ++adjacencyStart[sc.b + 1];
+    }
+    for (int i = 0; i < nb; ++i) adjacencyStart[i + 1] += adjacencyStart[i];
+    adjacency.resize(static_cast<size_t>(2 * nc));
+    bfsQueue.assign(adjacencyStart.begin(), adjacencyStart.end() - 1);  // fill cursors
+    for (int c = 0; c < nc; ++c) {
+        adjacency[bfsQueue[solverContacts[c].a]++] = c;
+        adjacency[bfsQueue[solverContacts[c].b]++] = c;
+    }
+    constexpr int kUnreached = 1 << 30;
+    bfsQueue.clear();
+    for (int i = 0; i < nb; ++i) {
+        SolverBody& sb = solverBodies[i];
+        const bool fixed = sb.invMass == 0.0f && sb.invInertia == 0.0f;
+        sb.level = fixed ? 0 : kUnreached;
+        if (fixed) bfsQueue.push_back(i);
+    }
+    int maxLevel = 0;
+    for (size_t head = 0; head < bfsQueue.size(); ++head) {
+        const int i = bfsQueue[head];
+        const int next = solverBodies[i].level + 1;
+        for (int k = adjacencyStart[i]; k < adjacencyStart[i + 1]; ++k) {
+            const SolverContact& sc = solverContacts[adjacency[k]];
+            const int other = sc.a == i ? sc.b : sc.a;
+            if (solverBodies[other].level != kUnreached) continue;
+            solverBodies[other].level = next;
+            maxLevel = next > maxLevel ? next : maxLevel;
+            bfsQueue.push_back(other);
+        }
+    }
+    // Piles that touch nothing fixed (falling, floating) keep their bodies' level unreached: shock
+    // propagation holds no body there. They are still ordered breadth-first from their lowest solver
+    // index, after the grounded levels, one level per distance: solved in one level, the colours would
+    // visit a chain of bodies every other contact, and carry a change along it only a link per pass.
+    floatingDepth.assign(static_cast<size_t>(nb), -1);
+    int maxDepth = 0;
+    for (int root = 0; root < nb; ++root) {
+        if (solverBodies[root].level != kUnreached || floatingDepth[root] >= 0) continue;
+        floatingDepth[root] = 0;
+        size_t head = bfsQueue.size();
+        bfsQueue.push_back(root);
+        for (; head < bfsQueue.size(); ++head) {
+            const int i = bfsQueue[head];
+            for (int k = adjacencyStart[i]; k < adjacencyStart[i + 1]; ++k) {
+                const SolverContact& sc = solverContacts[adjacency[k]];
+                const int other = sc.a == i ? sc.b : sc.a;
+                if (floatingDepth[other] >= 0) continue;
+                floatingDepth[other] = floatingDepth[i] + 1;
+                maxDepth = Max(maxDepth, floatingDepth[other]);
+                bfsQueue.push_back(other);
+            }
+        }
+    }
+    auto keyOf = [&](const SolverContact& sc) {
+        const int level = Min(solverBodies[sc.a].level, solverBodies[sc.b].level);
+        return level == kUnreached ? maxLevel + 1 + Min(floatingDepth[sc.a], floatingDepth[sc.b]) : level;
+    };
+    levelCount.assign(static_cast<size_t>(maxLevel + maxDepth) + 3, 0);
+    bool ordered = true;  // keys already non-decreasing: the stable sort is the identity
+    int previousKey = 0;
+    for (const SolverContact& sc : solverContacts) {
+        const int key = keyOf(sc);
+        ++levelCount[key + 1];
+        ordered = ordered && key >= previousKey;
+        previousKey = key;
+    }
+    for (size_t i = 1; i < levelCount.size(); ++i) levelCount[i] += levelCount[i - 1];
+    levelStart = levelCount;
+    // Contacts often arrive in level order already (a pile's pairs are found from the ground up, and
+    // they persist): then the copy of every solver contact is skipped.
+    if (ordered) return;
+    sortedContacts.resize(solverContacts.size());
+    for (const SolverContact& sc : solverContacts) sortedContacts[levelCount[keyOf(sc)]++] = sc;
+    solverContacts.swap(sortedContacts);
+}
+
+// Greedy colouring inside each level, in the level's contact order (so it depends on that order only):
+// a contact takes the lowest colour that neither of its moving bodies has yet. Fixed bodies (static,
+// kinematic, frozen) may be shared: the solver never writes them. A body with 64 colours taken sends
+// further contacts to one last colour that is solved one contact after the other. Each level is then
+// sorted by colour, stably.
+void WorldImpl::ColourLevels() {
+    constexpr int kColours = 64;
+    const int levels = static_cast<int>(levelStart.size()) - 1;
+    bodyColours.assign(solverBodies.size(), 0);
+    contactColour.resize(solverContacts.size());
+    colourRanges.clear();
+    levelColours.assign(1, 0);
+    bool identity = true;
+    for (int level = 0; level < levels; ++level) {
+        const int begin = levelStart[level], end = levelStart[level + 1];
+        int count[kColours + 2] = {};
+        for (int k = begin; k < end; ++k) {
+            const SolverContact& sc = solverContacts[k];
+            const bool movesA = sc.invMassA != 0.0f || sc.invInertiaA != 0.0f;
+            const bool movesB = sc.invMassB != 0.0f || sc.invInertiaB != 0.0f;
+            const uint64_t used = (movesA ? bodyColours[sc.a] : 0) | (movesB ? bodyColours[sc.b] : 0);
+            const int colour = used == ~uint64_t{0} ? kColours : std::countr_zero(~used);
+            if (colour < kColours) {
+                if (movesA) bodyColours[sc.a] |= uint64_t{1} << colour;
+                if (movesB) bodyColours[sc.b] |= uint64_t{1} << colour;
+            }
+            identity = identity && (k == begin || colour >= contactColour[k - 1]);
+            contactColour[k] = colour;
+            ++count[colour + 1];
+        }
+        for (int k = begin; k < end; ++k) bodyColours[solverContacts[k].a] = bodyColours[solverContacts[k].b] = 0;
+        int offset = begin;
+        for (int colour = 0; colour <= kColours; ++colour) {
+            if (count[colour + 1] == 0) continue;
+            colourRanges.push_back({offset, offset + count[colour + 1], colour < kColours});
+            count[colour + 1] = offset;  // becomes the colour's fill cursor
+            offset = colourRanges.back().end;
+        }
+        for (int k = begin; k < end; ++k) contactColour[k] = count[contactColour[k] + 1]++;  // destination
+        levelColours.push_back(static_cast<int>(colourRanges.size()));
+    }
+    if (identity) return;  // already sorted by colour in every level: nothing moves
+    sortedContacts.resize(solverContacts.size());
+    for (size_t k = 0; k < solverContacts.size(); ++k) sortedContacts[contactColour[k]] = solverContacts[k];
+    solverContacts.swap(sortedContacts);
+}
+
+} // namespace sensu

@@ -1,0 +1,255 @@
+// The wide solver (SolverSettings::threads): colours inside each level share no moving body (checked
+// pair by pair on random contact graphs), a step gives the same state bit for bit on 1 to 4 threads,
+// and bad thread counts are refused without changing the world.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <vector>
+
+#include "../../framework/src/physics/world_internal.h"
+#include "physics_test_util.h"
+#include "random_cases.h"
+#include "sensu_scenes/busy.h"
+#include "sensu_scenes/joints.h"
+#include "sensu_scenes/stacking.h"
+
+using namespace sensu;
+using namespace sensu::testing;
+
+namespace {
+
+bool Moves(float invMass, float invInertia) { return invMass != 0.0f || invInertia != 0.0f; }
+
+// A random contact graph: `bodies` solver bodies (about one in eight fixed), contacts mostly between
+// nearby indices (piles), some between any two, and one hub body with `hubContacts` contacts (more
+// than 64 forces the overflow colour).
+WorldImpl RandomGraph(Rng& rng, int bodies, int contacts, int hubContacts) {
+    WorldImpl w;
+    for (int i = 0; i < bodies; ++i) {
+        detail::SolverBody sb;
+        sb.body = i;
+        if (!rng.Chance(0.125f)) {
+            sb.invMass = rng.Uniform(0.1f, 2.0f);
+            sb.invInertia = rng.Chance(0.1f) ? 0.0f : rng.Uniform(0.1f, 5.0f);  // fixed rotation now and then
+        }
+        w.solverBodies.push_back(sb);
+    }
+    auto addContact = [&](int a, int b) {
+        detail::SolverContact sc;
+        sc.a = a;
+        sc.b = b;
+        sc.cold = static_cast<int>(w.solverContacts.size());
+        sc.invMassA = w.solverBodies[a].invMass;
+        sc.invInertiaA = w.solverBodies[a].invInertia;
+        sc.invMassB = w.solverBodies[b].invMass;
+        sc.invInertiaB = w.solverBodies[b].invInertia;
+        if (!Moves(sc.invMassA, sc.invInertiaA) && !Moves(sc.invMassB, sc.invInertiaB)) return;  // never a solver contact
+        w.solverContacts.push_back(sc);
+    };
+    for (int k = 0; k < contacts; ++k) {
+        const int a = rng.Int(0, bodies - 1);
+        const int b = rng.Chance(0.8f) ? std::clamp(a + rng.Int(-6, 6), 0, bodies - 1) : rng.Int(0, bodies - 1);
+        if (a != b) addContact(a, b);
+    }
+    const int hub = rng.Int(0, bodies - 1);
+    for (int k = 0; k < hubContacts; ++k) {
+        const int other = rng.Int(0, bodies - 1);
+        if (other != hub) addContact(hub, other);
+    }
+    return w;
+}
+
+// Checks the colouring of an ordered, coloured graph against brute force; `before` is the contact list
+// before ordering (by cold index).
+void CheckColouring(const WorldImpl& w, const std::vector<detail::SolverContact>& before) {
+    // The same contacts, each once.
+    std::vector<int> seen(before.size(), 0);
+    for (const detail::SolverContact& sc : w.solverContacts) ++seen[sc.cold];
+    CHECK(std::count(seen.begin(), seen.end(), 1) == static_cast<long>(before.size()));
+    // Colours tile each level, in order.
+    REQUIRE(w.levelColours.size() == w.levelStart.size());
+    for (size_t level = 0; level + 1 < w.levelStart.size(); ++level) {
+        int cursor = w.levelStart[level];
+        for (int g = w.levelColours[level]; g < w.levelColours[level + 1]; ++g) {
+            CHECK(w.colourRanges[g].begin == cursor);
+            CHECK(w.colourRanges[g].end > w.colourRanges[g].begin);
+            cursor = w.colourRanges[g].end;
+        }
+        CHECK(cursor == w.levelStart[level + 1]);
+    }
+    // No two contacts of an independent colour share a body either of them moves (every pair).
+    for (const detail::ColourRange& colour : w.colourRanges) {
+        if (!colour.independent) continue;
+        for (int i = colour.begin; i < colour.end; ++i) {
+            const detail::SolverContact& p = w.solverContacts[i];
+            for (int j = i + 1; j < colour.end; ++j) {
+                const detail::SolverContact& q = w.solverContacts[j];
+                const bool sharesA = (p.a == q.a || p.a == q.b) && Moves(p.invMassA, p.invInertiaA);
+                const bool sharesB = (p.b == q.a || p.b == q.b) && Moves(p.invMassB, p.invInertiaB);
+                if (sharesA || sharesB) FAIL("contacts " << i << " and " << j << " of one colour share a moving body");
+            }
+        }
+    }
+}
+
+uint64_t HashAfter(const scenes::SceneDef& scene, SolverSettings settings, int threads, int steps) {
+    settings.threads = threads;
+    scenes::BuiltWorld built = scenes::BuildWorld(scene, settings);
+    size_t next = 0;
+    for (int step = 1; step <= steps; ++step) {
+        for (; next < scene.spawns.size() && scene.spawns[next].step <= step; ++next) scenes::AddBody(built, scene.spawns[next].body);
+        built.world.Step(scene.dt);
+    }
+    REQUIRE(AllFinite(built.world));
+    return built.world.StateHash();
+}
+
+} // namespace
+
+TEST_CASE("colours inside a level share no moving body (random contact graphs)", "[physics][threads]") {
+    Rng rng(14);
+    int overflowGraphs = 0;
+    for (int graph = 0; graph < 300; ++graph) {
+        const int bodies = rng.Int(2, 400);
+        const int hubContacts = graph % 5 == 0 ? rng.Int(60, 200) : 0;
+        WorldImpl w = RandomGraph(rng, bodies, rng.Int(0, 3 * bodies), hubContacts);
+        const std::vector<detail::SolverContact> before = w.solverContacts;
+        if (graph % 7 == 0) {
+            w.levelStart.assign({0, static_cast<int>(w.solverContacts.size())});  // bottom-up order off: one level
+        } else {
+            w.OrderContactsBottomUp();
+        }
+        const std::vector<int> levels = w.levelStart;
+        std::vector<int> levelOf(before.size());
+        for (size_t level = 0; level + 1 < levels.size(); ++level)
+            for (int k = levels[level]; k < levels[level + 1]; ++k) levelOf[w.solverContacts[k].cold] = static_cast<int>(level);
+        w.ColourLevels();
+        CheckColouring(w, before);
+        // Colouring only reorders inside a level.
+        CHECK(w.levelStart == levels);
+        for (size_t level = 0; level + 1 < levels.size(); ++level)
+            for (int k = levels[level]; k < levels[level + 1]; ++k) CHECK(levelOf[w.solverContacts[k].cold] == static_cast<int>(level));
+        for (const detail::ColourRange& colour : w.colourRanges) overflowGraphs += colour.independent ? 0 : 1;
+        // Deterministic: the same input gives the same order.
+        WorldImpl again;
+        again.solverBodies = w.solverBodies;
+        again.solverContacts = w.solverContacts;
+        again.levelStart = w.levelStart;
+        again.ColourLevels();
+        for (size_t k = 0; k < w.solverContacts.size(); ++k) CHECK(again.solverContacts[k].cold == w.solverContacts[k].cold);
+    }
+    CHECK(overflowGraphs > 0);  // the overflow colour was exercised
+}
+
+TEST_CASE("a contact-free world and a single contact colour trivially", "[physics][threads]") {
+    WorldImpl w;
+    w.levelStart.assign({0, 0});
+    w.ColourLevels();
+    CHECK(w.colourRanges.empty());
+    Rng rng(3);
+    WorldImpl one = RandomGraph(rng, 2, 0, 0);
+    detail::SolverContact sc;
+    sc.a = 0;
+    sc.b = 1;
+    sc.cold = 0;
+    sc.invMassA = sc.invMassB = 1.0f;
+    one.solverContacts.push_back(sc);
+    one.OrderContactsBottomUp();
+    one.ColourLevels();
+    REQUIRE(one.colourRanges.size() == 1);
+    CHECK(one.colourRanges[0].end - one.colourRanges[0].begin == 1);
+}
+
+TEST_CASE("a step gives the same state on 1, 2, 3 and 4 threads", "[physics][threads]") {
+    struct Case {
+        scenes::SceneDef scene;
+        bool restStates;
+    };
+    const Case cases[] = {
+        {scenes::Pyramid(20), false},
+        {scenes::Pyramid(20), true},
+        {scenes::ManyPyramids(10, 2, 6), false},
+        {scenes::ManyPyramids(10, 2, 6), true},
+        {scenes::Rain(40, 8, 2, 5), true},
+        {scenes::Tumbler(300), false},
+        {scenes::RagdollPile(12), true},
+        {scenes::JointGrid(12), false},
+    };
+    for (const Case& c : cases) {
+        SolverSettings settings;
+        settings.restStates = c.restStates;
+        const uint64_t one = HashAfter(c.scene, settings, 1, 300);
+        for (int threads = 2; threads <= 4; ++threads) {
+            INFO(c.scene.name << " rest states " << c.restStates << ", " << threads << " threads");
+            CHECK(HashAfter(c.scene, settings, threads, 300) == one);
+        }
+    }
+}
+
+TEST_CASE("the thread count changes between steps and survives Clone, Save and Load", "[physics][threads]") {
+    const scenes::SceneDef scene = scenes::ManyPyramids(10, 2, 6);
+    SolverSettings settings;
+    settings.restStates = false;
+    const uint64_t reference = HashAfter(scene, settings, 1, 120);
+    scenes::BuiltWorld built = scenes::BuildWorld(scene, settings);
+    for (int step = 0; step < 120; ++step) {
+        if (step % 30 == 0) {
+            SolverSettings s = built.world.GetSettings();
+            s.threads = 1 + (step / 30) % 3;
+            built.world.SetSettings(s);
+        }
+        if (step == 60) {
+            World copy = built.world.Clone();
+            built.world = World::Load(copy.Save());
+            CHECK(built.world.GetSettings().threads == 3);
+        }
+        built.world.Step(scene.dt);
+    }
+    CHECK(built.world.StateHash() == reference);
+}
+
+TEST_CASE("bad thread counts throw InvalidArgument and leave the world unchanged", "[physics][threads]") {
+    World world;
+    AddGround(world);
+    for (int k = 0; k < 5; ++k) AddBox(world, {0.0f, 0.5f + static_cast<float>(k)}, {0.5f, 0.5f});
+    StepN(world, 10);
+    const uint64_t before = world.StateHash();
+    for (int threads : {0, -1, 65, 1000}) {
+        SolverSettings s = world.GetSettings();
+        s.threads = threads;
+        CHECK_THROWS_AS(world.SetSettings(s), InvalidArgument);
+        CHECK_THROWS_AS(World(WorldDef{.settings = s}), InvalidArgument);
+        CHECK(world.GetSettings().threads == 1);
+        CHECK(world.StateHash() == before);
+    }
+    for (int threads : {1, 64}) {
+        SolverSettings s = world.GetSettings();
+        s.threads = threads;
+        CHECK_NOTHROW(world.SetSettings(s));
+    }
+
+    // A snapshot's thread count is validated on Load: find its bytes by saving two counts, then write
+    // out-of-range ones there.
+    SolverSettings s = world.GetSettings();
+    s.threads = 7;
+    world.SetSettings(s);
+    const std::vector<uint8_t> seven = world.Save();
+    s.threads = 9;
+    world.SetSettings(s);
+    std::vector<uint8_t> bytes = world.Save();
+    REQUIRE(bytes.size() == seven.size());
+    std::vector<size_t> differing;
+    for (size_t i = 0; i < bytes.size(); ++i)
+        if (bytes[i] != seven[i]) differing.push_back(i);
+    REQUIRE(differing.size() == 1);
+    CHECK(World::Load(bytes).GetSettings().threads == 9);
+    for (uint8_t bad : {uint8_t{0}, uint8_t{65}}) {
+        bytes[differing[0]] = bad;
+        try {
+            World::Load(bytes);
+            FAIL("a snapshot with threads = " << int{bad} << " loaded");
+        } catch (const InvalidArgument& e) {
+            CHECK(std::string(e.what()).find("threads") != std::string::npos);
+        }
+    }
+}
