@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <span>
 #include <variant>
 #include <vector>
 
@@ -144,7 +145,10 @@ TEST_CASE("Chain shapes, ghosts and loop closure", "[physics][chain]") {
     const std::vector<Vec2> points = {{2, 0}, {1, 0.5f}, {0, 0}, {-1, 0.5f}};
     const ChainId open = world.CreateChain(ground, {.points = points, .friction = 0.3f, .restitution = 0.2f});
     const ChainId loop = world.CreateChain(ground, {.points = points, .loop = true});
-    const auto openShapes = world.GetChainShapes(open);
+    // A copy: the span is valid only until the next CreateChain or DestroyChain (world.h), and the chain
+    // is destroyed below.
+    const std::span<const ShapeId> openSpan = world.GetChainShapes(open);
+    const std::vector<ShapeId> openShapes(openSpan.begin(), openSpan.end());
     REQUIRE(openShapes.size() == 3);
     REQUIRE(world.GetChainShapes(loop).size() == 4);
     for (size_t i = 0; i < 3; ++i) {
