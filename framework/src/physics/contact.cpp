@@ -203,6 +203,14 @@ void WorldImpl::UpdateContacts(float dt) {
     const float speculativeDistance = settings.speculativeDistance;
     // Speculative margin: the fixed distance plus how far the pair can close in one step.
     auto marginOf = [&](const Body& a, const Body& b) { return speculativeDistance + dt * Length(b.v - a.v); };
+    // Both passes below skip the same pairs: dead ones, those where nothing moved (the manifold stands),
+    // and those whose fat AABBs parted (the serial pass destroys them).
+    auto unchanged = [&](const Contact& c) {
+        return !c.alive || (!IsMovingBody(bodies[c.bodyA]) && !IsMovingBody(bodies[c.bodyB]) && c.hasLocalManifold);
+    };
+    auto fatApart = [&](const Contact& c) {
+        return !Overlaps(broadPhase.FatAABB(shapes[c.shapeA].proxy), broadPhase.FatAABB(shapes[c.shapeB].proxy));
+    };
     const bool computedFirst = pool != nullptr;
     if (computedFirst) {
         narrowReady.assign(contacts.size(), 0);
@@ -210,13 +218,11 @@ void WorldImpl::UpdateContacts(float dt) {
         detail::ForChunks(pool, static_cast<int>(contacts.size()), kMinParallelPairs, [&](int begin, int end) {
             for (int i = begin; i < end; ++i) {
                 const Contact& c = contacts[i];
-                if (!c.alive) continue;
+                if (unchanged(c) || fatApart(c)) continue;
                 const Body& a = bodies[c.bodyA];
                 const Body& b = bodies[c.bodyB];
-                if (!IsMovingBody(a) && !IsMovingBody(b) && c.hasLocalManifold) continue;
                 const Shape& sa = shapes[c.shapeA];
                 const Shape& sb = shapes[c.shapeB];
-                if (!Overlaps(broadPhase.FatAABB(sa.proxy), broadPhase.FatAABB(sb.proxy))) continue;
                 if (CanCarry(c, InvMul(a.xf, b.xf), b.localCenter, kCarryFraction * settings.linearSlop)) continue;
                 narrowManifolds[i] = Collide(sa, a.xf, sb, b.xf, marginOf(a, b));
                 narrowReady[i] = 1;
@@ -225,16 +231,15 @@ void WorldImpl::UpdateContacts(float dt) {
     }
     for (int i = 0; i < static_cast<int>(contacts.size()); ++i) {
         Contact& c = contacts[i];
-        if (!c.alive) continue;
-        const Body& a = bodies[c.bodyA];
-        const Body& b = bodies[c.bodyB];
-        if (!IsMovingBody(a) && !IsMovingBody(b) && c.hasLocalManifold) continue;
-        const Shape& sa = shapes[c.shapeA];
-        const Shape& sb = shapes[c.shapeB];
-        if (!Overlaps(broadPhase.FatAABB(sa.proxy), broadPhase.FatAABB(sb.proxy))) {
+        if (unchanged(c)) continue;
+        if (fatApart(c)) {
             DestroyContact(i);
             continue;
         }
+        const Body& a = bodies[c.bodyA];
+        const Body& b = bodies[c.bodyB];
+        const Shape& sa = shapes[c.shapeA];
+        const Shape& sb = shapes[c.shapeB];
         // Persistent manifold: a pair at rest relative to each other (most contacts of a pile, even while
         // the pile sways) keeps its manifold, moved with A; its impulses stay as they are.
         const Transform relative = InvMul(a.xf, b.xf);
