@@ -158,6 +158,20 @@ b2Joint* CreateB2Joint(b2World& world, b2Body* a, b2Body* b, const MotorJointDef
     return world.CreateJoint(&jd);
 }
 
+// Box2D 2.4's mouse joint grabs the point of B under its target at creation; ours names the grabbed
+// point (localAnchor) and the target apart, so the joint is made at the anchor and then retargeted.
+// Its spring by frequency and damping ratio through b2LinearStiffness, with A the static body.
+b2Joint* CreateB2Joint(b2World& world, b2Body* a, b2Body* b, const MouseJointDef& d) {
+    b2MouseJointDef jd;
+    FillCommon(jd, a, b, false);
+    jd.target = b->GetWorldPoint(ToB2(d.localAnchor));
+    jd.maxForce = d.maxForce;
+    b2LinearStiffness(jd.stiffness, jd.damping, d.frequencyHz, d.dampingRatio, a, b);
+    auto* joint = static_cast<b2MouseJoint*>(world.CreateJoint(&jd));
+    joint->SetTarget(ToB2(d.target));
+    return joint;
+}
+
 } // namespace
 
 Box2DWorld::Box2DWorld(const scenes::SceneDef& scene, bool allowSleeping)

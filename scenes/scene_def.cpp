@@ -1,5 +1,7 @@
 #include "sensu_scenes/scene_def.h"
 
+#include <type_traits>
+
 namespace sensu::scenes {
 
 void AddToWorld(World& world, const SceneDef& scene, std::vector<BodyId>& bodies, std::vector<JointId>& joints) {
@@ -14,8 +16,12 @@ void AddToWorld(World& world, const SceneDef& scene, std::vector<BodyId>& bodies
         const BodyId b = bodies.at(first + static_cast<size_t>(joint.bodyB));
         joints.push_back(std::visit(
             [&](auto def) {
-                def.bodyA = a;
-                def.bodyB = b;
+                if constexpr (std::is_same_v<decltype(def), MouseJointDef>) {
+                    def.body = b;
+                } else {
+                    def.bodyA = a;
+                    def.bodyB = b;
+                }
                 return world.CreateJoint(def);
             },
             joint.def));

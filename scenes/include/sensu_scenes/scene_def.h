@@ -31,9 +31,11 @@ struct SceneSpawn {
 
 /// One joint between two SceneDef bodies (indices into SceneDef::bodies). The def's own body ids are
 /// ignored and filled in by each engine's builder; anchors, limits, motors and springs carry over.
+/// A mouse joint pulls bodyB (its `body`); bodyA is the static body Box2D 2.4 hangs its mouse joint on
+/// (sensu's needs none and ignores it).
 struct SceneJoint {
     int bodyA = 0, bodyB = 0;
-    std::variant<RevoluteJointDef, PrismaticJointDef, DistanceJointDef, WeldJointDef, WheelJointDef, MotorJointDef> def;
+    std::variant<RevoluteJointDef, PrismaticJointDef, DistanceJointDef, WeldJointDef, WheelJointDef, MotorJointDef, MouseJointDef> def;
 };
 
 struct SceneDef {
