@@ -471,6 +471,20 @@ void WorldImpl::SolveContactColours(int iteration) {
 // Shock propagation (Guendelman, Bridson and Fedkiw 2003, seed 004's reference [7]): one more pass,
 // bottom-up, where the lower body of each contact acts as if it were fixed, so a tall pile is held
 // up in a single step instead of sagging while impulses creep up one contact per pass.
+// The pass has no reaction on the lower body, so it conserves neither momentum nor energy: it may only
+// take kinetic energy out of the upper body (stop its sag), never put energy in. Without that guard a
+// tower toppling off a ledge gained 1.3 % of its energy: the velocity passes leave its bottom box
+// turning faster than the whole tower can (they have not yet felt the boxes above), and the shock pass
+// carried that rate up the tower with nothing slowing the bottom box in return (issue 15, energy).
+namespace {
+
+// m·|v|² + I·ω² of a body from its inverse mass and inertia (0: that part does not move), J.
+float TwiceKineticEnergy(const SolverVelocity& v, float invMass, float invInertia) {
+    return (invMass > 0.0f ? LengthSquared(v.v) / invMass : 0.0f) + (invInertia > 0.0f ? v.w * v.w / invInertia : 0.0f);
+}
+
+} // namespace
+
 void WorldImpl::PropagateShock() {
     const bool accumulate = settings.accumulateImpulses;
     auto solve = [&](int k) {
@@ -486,17 +500,19 @@ void WorldImpl::PropagateShock() {
         } else {
             shock.invMassB = shock.invInertiaB = 0.0f;
         }
-        SolverVelocity& vaOut = solverVelocities[sc.a];
-        SolverVelocity& vbOut = solverVelocities[sc.b];
-        if (shock.pointCount == 2 && shock.friction > 0.0f && accumulate) {
-            SolverVelocity va = vaOut, vb = vbOut;
-            if (SolveStickingPair(shock, va, vb)) {
-                StoreVelocities(shock, va, vb, vaOut, vbOut);
-                return;
-            }
+        SolverVelocity va = solverVelocities[sc.a];
+        SolverVelocity vb = solverVelocities[sc.b];
+        if (!(shock.pointCount == 2 && shock.friction > 0.0f && accumulate && SolveStickingPair(shock, va, vb))) {
+            PrepareMasses(shock, accumulate);
+            SolveContact(shock, va, vb, accumulate);
         }
-        PrepareMasses(shock, accumulate);
-        SolveContact(shock, vaOut, vbOut, accumulate);
+        const bool upperIsB = levelA < levelB;
+        const float invMass = upperIsB ? sc.invMassB : sc.invMassA;
+        const float invInertia = upperIsB ? sc.invInertiaB : sc.invInertiaA;
+        if (TwiceKineticEnergy(upperIsB ? vb : va, invMass, invInertia) >
+            TwiceKineticEnergy(solverVelocities[upperIsB ? sc.b : sc.a], invMass, invInertia))
+            return;
+        StoreVelocities(shock, va, vb, solverVelocities[sc.a], solverVelocities[sc.b]);
     };
     for (const ColourRange& colour : colourRanges) ForColour(pool, colour, solve);
 }
