@@ -1,6 +1,8 @@
-// Ray, circle and capsule casts against every shape: finite output from finite input, unit normals,
-// fractions in [0, maxFraction], and a circle cast's hit pose touches the shape (distance ≈ 0).
+// Ray, circle, capsule and convex (any shape) casts against every shape: finite output from finite
+// input, unit normals, fractions in [0, maxFraction], and a circle or convex cast's hit pose touches the
+// shape (distance ≈ 0).
 #include "fuzz_input.h"
+#include "sensu/geometry/convex_cast.h"
 #include "sensu/geometry/raycast.h"
 #include "sensu/geometry/shape_cast.h"
 
@@ -47,6 +49,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         }
         const CapsuleCastInput capsule{.a = origin, .b = other, .radius = radius, .translation = translation, .maxFraction = maxFraction};
         CheckOutput(std::visit([&](const auto& s) { return CapsuleCast(s, xf, capsule); }, shape), maxFraction, checked, "capsule " + what);
+        // A second shape of any kind cast against the first (read last, so older corpus entries keep
+        // their meaning for the casts above).
+        const testing::AnyShape caster = Shape(in);
+        const Transform casterXf = Pose(in);
+        const float casterMagnitude = std::max(magnitude, Magnitude(caster, casterXf));
+        const bool convexChecked = checked && InDomain(casterMagnitude, std::min(size, SmallestSize(caster)));
+        const ConvexCastInput convex{.caster = std::visit([](const auto& s) { return MakeProxy(s); }, caster), .transform = casterXf,
+                                     .translation = translation, .maxFraction = maxFraction};
+        const CastOutput k = std::visit([&](const auto& s) { return ConvexCast(s, xf, convex); }, shape);
+        const std::string convexWhat = "convex " + testing::Describe(caster, casterXf) + " against " + what;
+        CheckOutput(k, maxFraction, convexChecked, convexWhat);
+        if (convexChecked && k.hit) {
+            const Transform moved{casterXf.p + k.fraction * translation, casterXf.q};
+            const float d = testing::AnyDistance(caster, moved, shape, xf).distance;
+            FUZZ_REQUIRE(d <= 2e-5f * casterMagnitude * (1.0f + maxFraction) + 1e-5f, "convex cast hit pose apart by " + std::to_string(d) + ": " + convexWhat);
+        }
     } catch (const InvalidArgument&) {
     }
     return 0;

@@ -161,7 +161,12 @@ struct Driver {
             } else {
                 const QueryGeometry geometry = std::visit([](const auto& g) -> QueryGeometry { return g; }, fuzz::Shape(in));
                 OverlapShape(world, geometry, pose, filter, found);
-                (void)CastShape(world, geometry, pose, in.Point(), filter);  // throws for kinds that cannot be cast
+                const std::optional<QueryHit> hit = CastShape(world, geometry, pose, in.Point(), filter);
+                if (hit) {
+                    FUZZ_REQUIRE(hit->fraction >= 0.0f && hit->fraction <= 1.0f, "CastShape fraction out of [0, 1]");
+                    FUZZ_REQUIRE(IsFinite(hit->point) && IsFinite(hit->normal), "CastShape hit not finite");
+                    if (hit->fraction > 0.0f) FUZZ_REQUIRE(std::abs(Length(hit->normal) - 1.0f) < 1e-3f, "CastShape normal not unit");
+                }
             }
             FUZZ_REQUIRE(world.StateHash() == before, "a query changed the world");
             return;

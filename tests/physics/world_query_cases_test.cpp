@@ -112,7 +112,7 @@ TEST_CASE("OverlapShape with a fan: what a sword swing touches", "[physics][quer
     CHECK(found == std::vector<ShapeId>{tooClose});
 }
 
-TEST_CASE("CastShape moves circles and capsules and rejects other kinds", "[physics][queries]") {
+TEST_CASE("CastShape moves every convex kind and rejects a sector", "[physics][queries]") {
     World world;
     AddGround(world);
     const ShapeId wall = AddStaticBox(world, {5, 2}, {0.5f, 2.0f});
@@ -126,10 +126,33 @@ TEST_CASE("CastShape moves circles and capsules and rejects other kinds", "[phys
     CHECK(capsule->shape == wall);
     CHECK(capsule->fraction == Approx(0.375f));
     CHECK_FALSE(CastShape(world, Circle({0, 0}, 0.5f), Transform::FromAngle({0, 2}, 0.0f), {-10, 0}));
-    for (const QueryGeometry& g : {QueryGeometry(Box({0.5f, 0.5f})), QueryGeometry(Segment({0, 0}, {1, 0})),
-                                   QueryGeometry(Sector({0, 0}, {1, 0}, 0.5f, 0.0f, 1.0f)),
-                                   QueryGeometry(ConvexPolygon::FromBox(Box({0.5f, 0.5f})))})
-        CHECK_THROWS_AS(CastShape(world, g, kIdentity, {1, 0}), InvalidArgument);
+    // A crate pushed into the wall stops flat against it; the point is on the touching interval.
+    const auto crate = CastShape(world, Box({0.5f, 0.5f}), Transform::FromAngle({0, 2}, 0.0f), {10, 0});
+    REQUIRE(crate);
+    CHECK(crate->shape == wall);
+    CHECK(crate->fraction == Approx(0.4f));
+    CHECK(crate->normal.x == Approx(-1.0f));
+    CHECK(crate->point.x == Approx(4.5f));
+    CHECK(std::abs(crate->point.y - 2.0f) <= 0.5f + 1e-5f);
+    // A diamond (a polygon) turned corner-first, and a plank (a segment) held vertically.
+    const Vec2 diamond[4] = {{0, -0.5f}, {0.5f, 0}, {0, 0.5f}, {-0.5f, 0}};
+    const auto corner = CastShape(world, ConvexPolygon(diamond), Transform::FromAngle({0, 2}, 0.0f), {10, 0});
+    REQUIRE(corner);
+    CHECK(corner->fraction == Approx(0.4f));
+    CHECK(corner->point.x == Approx(4.5f));
+    CHECK(corner->point.y == Approx(2.0f));
+    const auto plank = CastShape(world, Segment({0, -1}, {0, 1}), Transform::FromAngle({0, 2}, 0.0f), {10, 0});
+    REQUIRE(plank);
+    CHECK(plank->fraction == Approx(0.45f));
+    // A box resting on the ground touches it at fraction 0 (a point in the overlap, the normal against
+    // the motion); a box lifted off the ground by 1 mm and pushed sideways misses it.
+    const auto resting = CastShape(world, Box({0.5f, 0.5f}), Transform::FromAngle({-3, 0.5f}, 0.0f), {-1, 0});
+    REQUIRE(resting);
+    CHECK(resting->fraction == 0.0f);
+    CHECK(resting->normal.x == Approx(1.0f));
+    CHECK(std::abs(resting->point.y) <= 1e-5f);
+    CHECK_FALSE(CastShape(world, Box({0.5f, 0.5f}), Transform::FromAngle({-3, 0.501f}, 0.0f), {-1, 0}));
+    CHECK_THROWS_AS(CastShape(world, Sector({0, 0}, {1, 0}, 0.5f, 0.0f, 1.0f), kIdentity, {1, 0}), InvalidArgument);
 }
 
 TEST_CASE("invalid queries throw InvalidArgument and leave the world unchanged", "[physics][queries]") {

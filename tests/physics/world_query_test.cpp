@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "query_test_world.h"
+#include "sensu/geometry/convex_cast.h"
 
 using namespace sensu;
 using namespace sensu::testing;
@@ -69,8 +70,15 @@ std::optional<QueryHit> BruteCast(const World& world, const QueryGeometry& q, co
         const CastOutput o = std::visit(
             [&](const auto& g) {
                 if (const auto* c = std::get_if<Circle>(&q)) return CircleCast(g, s.xf, {TransformPoint(xf, c->center()), c->radius(), translation, 1.0f});
-                const Capsule& k = std::get<Capsule>(q);
-                return CapsuleCast(g, s.xf, {TransformPoint(xf, k.a()), TransformPoint(xf, k.b()), k.radius(), translation, 1.0f});
+                if (const auto* k = std::get_if<Capsule>(&q))
+                    return CapsuleCast(g, s.xf, {TransformPoint(xf, k->a()), TransformPoint(xf, k->b()), k->radius(), translation, 1.0f});
+                const ShapeProxy caster = std::visit(
+                    [](const auto& c) -> ShapeProxy {
+                        if constexpr (std::is_same_v<std::decay_t<decltype(c)>, Sector>) return {};  // never cast
+                        else return MakeProxy(c);
+                    },
+                    q);
+                return ConvexCast(g, s.xf, {caster, xf, translation, 1.0f});
             },
             *s.geometry);
         if (o.hit && (!best || o.fraction < best->fraction)) best = QueryHit{s.id, o.point, o.normal, o.fraction};
@@ -88,6 +96,7 @@ Vec2 QueryPoint(QueryRandom& r, const World& world, const std::vector<BodyId>& b
 
 struct Counts {
     int rays = 0, rayHits = 0, aabbs = 0, aabbFound = 0, shapes = 0, shapeFound = 0, sectors = 0, sectorFound = 0, casts = 0, castHits = 0;
+    int convexCasts = 0, convexCastHits = 0;
     int frozenBodies = 0;
 };
 
@@ -99,6 +108,8 @@ void CheckWorld(uint32_t seed, BroadPhaseKind kind, Counts& counts) {
     const uint64_t hash = world.StateHash();
     const std::vector<uint8_t> bytes = world.Save();
     QueryRandom r(seed * 7919u + 1u);
+    // The convex casts draw from their own stream, so the other queries' cases stay as they were.
+    QueryRandom rc(seed * 104729u + 3u);
     std::vector<QueryHit> hits;
     std::vector<ShapeId> found;
     for (int i = 0; i < kQueriesPerWorld; ++i) {
@@ -185,6 +196,27 @@ void CheckWorld(uint32_t seed, BroadPhaseKind kind, Counts& counts) {
             ++counts.casts;
             counts.castHits += hit ? 1 : 0;
         }
+        // Shape casts of every kind (boxes, polygons and segments through the convex cast), some sliding
+        // along the ground's top at contact, some without motion.
+        {
+            const QueryFilter f = rc.RandomQueryFilter();
+            QueryGeometry q = std::visit([](const auto& g) -> QueryGeometry { return g; }, rc.Shape(rc.Uniform(0.2f, 3.0f), true));
+            Transform xf = Transform::FromAngle(QueryPoint(rc, world, bodies), rc.Uniform(-4, 4));
+            Vec2 translation = rc.Chance(0.1f) ? Vec2{} : rc.Point(-12, 12, -12, 12);
+            if (rc.Chance(0.1f)) {  // a box standing exactly on the ground's top face (y = 0), pushed sideways
+                const float half = 0.25f * static_cast<float>(rc.Int(1, 8));
+                q = Box({half, half});
+                xf = Transform::FromAngle({rc.Uniform(-20, 20), half}, 0.0f);
+                translation = {rc.Uniform(-12, 12), 0.0f};
+            }
+            const std::optional<QueryHit> hit = CastShape(world, q, xf, translation, f);
+            const std::optional<QueryHit> expected = BruteCast(world, q, xf, translation, f);
+            REQUIRE(hit.has_value() == expected.has_value());
+            if (hit) REQUIRE(SameHit(*hit, *expected));
+            const bool convex = !std::holds_alternative<Circle>(q) && !std::holds_alternative<Capsule>(q);
+            counts.convexCasts += convex ? 1 : 0;
+            counts.convexCastHits += convex && hit ? 1 : 0;
+        }
     }
     // Queries are const: the state and even the broad phase's structure (in the snapshot) are untouched.
     REQUIRE(world.StateHash() == hash);
@@ -204,6 +236,8 @@ TEST_CASE("world queries match brute force over every shape, with both broad pha
         CHECK(counts.shapeFound > counts.shapes / 2);
         CHECK(counts.sectorFound > counts.sectors / 2);
         CHECK(counts.castHits > counts.casts / 4);
+        CHECK(counts.convexCasts > counts.casts / 2);
+        CHECK(counts.convexCastHits > counts.convexCasts / 4);
         CHECK(counts.frozenBodies >= kWorldsPerKind * 8);
     }
 }

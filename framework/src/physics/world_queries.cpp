@@ -11,6 +11,7 @@
 #include <string>
 #include <type_traits>
 
+#include "sensu/geometry/convex_cast.h"
 #include "sensu/geometry/overlap.h"
 #include "sensu/geometry/raycast.h"
 #include "sensu/geometry/sector_overlap.h"
@@ -175,9 +176,19 @@ std::optional<QueryHit> CastShape(const World& world, const QueryGeometry& geome
                                   const QueryFilter& filter) {
     RequireTransform(transform, "CastShape transform");
     RequireFinite(translation, "CastShape translation");
+    if (std::holds_alternative<Sector>(geometry)) throw InvalidArgument("CastShape: a Sector cannot be cast (it is no convex proxy)");
     const auto* circle = std::get_if<Circle>(&geometry);
     const auto* capsule = std::get_if<Capsule>(&geometry);
-    if (!circle && !capsule) throw InvalidArgument("CastShape: only a Circle or a Capsule can be cast");
+    // Boxes, polygons and segments go through the general convex cast; circles and capsules keep their
+    // dedicated casts (same answers within round-off, and their start-inside point stays the documented one).
+    ShapeProxy caster;
+    if (!circle && !capsule)
+        caster = std::visit(
+            [](const auto& g) -> ShapeProxy {
+                if constexpr (std::is_same_v<std::decay_t<decltype(g)>, Sector>) return {};  // rejected above
+                else return MakeProxy(g);
+            },
+            geometry);
     const AABB start = QueryBounds(geometry, transform);
     const AABB bounds = Union(start, AABB{start.lower + translation, start.upper + translation});
     if (!IsFinite(bounds)) throw InvalidArgument("CastShape: the swept geometry overflows float");
@@ -189,6 +200,7 @@ std::optional<QueryHit> CastShape(const World& world, const QueryGeometry& geome
         const CastOutput out = std::visit(
             [&](const auto& g) {
                 if (circle) return CircleCast(g, xf, {TransformPoint(transform, circle->center()), circle->radius(), translation, 1.0f});
+                if (!capsule) return ConvexCast(g, xf, {caster, transform, translation, 1.0f});
                 return CapsuleCast(g, xf, {TransformPoint(transform, capsule->a()), TransformPoint(transform, capsule->b()), capsule->radius(),
                                            translation, 1.0f});
             },

@@ -26,7 +26,7 @@
 ///
 /// Invalid input throws InvalidArgument (the world is unchanged, as always for a query): non-finite
 /// numbers, a transform whose rotation is not of unit length, an AABB with lower > upper, a shape cast
-/// of anything but a circle or capsule.
+/// of a Sector.
 #include <optional>
 #include <variant>
 #include <vector>
@@ -44,7 +44,8 @@ using QueryGeometry = std::variant<Circle, Capsule, Box, ConvexPolygon, Segment,
 struct QueryHit {
     ShapeId shape{};      ///< the shape hit
     Vec2 point{};         ///< m, world: the first contact point on the shape's surface (for a cast that
-                          ///< starts inside: the ray's origin, the circle's centre or the capsule's end a)
+                          ///< starts inside: the ray's origin, the circle's centre, the capsule's end a,
+                          ///< or for a box, polygon or segment a point in the overlap)
     Vec2 normal{};        ///< unit surface normal at `point`, out of the shape (towards the caster); for a
                           ///< cast that starts inside: opposite the translation, (0, 0) for none
     float fraction = 0.0f;  ///< in [0, 1]: the hit is at origin + fraction·translation (0: starts inside)
@@ -75,11 +76,13 @@ void OverlapShape(const World& world, const QueryGeometry& geometry, const Trans
                   std::vector<ShapeId>& out);
 
 /// The first shape met by `geometry` placed by `transform` and moved (without rotating) by
-/// `translation` (m, world), or nothing; exact (shape_cast.h). Moving shapes: Circle and Capsule (the
-/// geometry layer's exact casts; a box or polygon would need conservative advancement, which is only
-/// approximate) — other kinds throw InvalidArgument, as do non-finite input and a transform whose
-/// rotation is not of unit length. A shape already touching at the start hits at fraction 0. Ties go to
-/// the lower shape index.
+/// `translation` (m, world), or nothing (Box2D's b2World_CastShape); exact up to float round-off.
+/// Moving shapes: Circle and Capsule (shape_cast.h), Box, ConvexPolygon and Segment (convex_cast.h, a
+/// ray cast against the Minkowski difference); a Sector throws InvalidArgument, as do non-finite input
+/// and a transform whose rotation is not of unit length. A shape already touching at the start hits at
+/// fraction 0; its point is then the circle's centre or the capsule's end a, and for the other kinds a
+/// point in the overlap. Chain segments are cast against as their (two-sided) segments. Ties go to the
+/// lower shape index.
 std::optional<QueryHit> CastShape(const World& world, const QueryGeometry& geometry, const Transform& transform, Vec2 translation,
                                   const QueryFilter& filter = {});
 
