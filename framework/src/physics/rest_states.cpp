@@ -156,6 +156,18 @@ void WorldImpl::AddLoad(int index, Vec2 impulse, float moment) {
     b.loadMoment += moment;
 }
 
+// The supports' reaction R (impulse, along their normal n, centre of pressure x on the support line
+// y = supportY) once the body takes the extra load E (impulse) with moment M_E about the origin: they
+// must exert R' = R − E, and the turn of E about the old centre of pressure c moves it along the
+// support by s = −M_E(c) / N'. Returns N' = R'·n (≤ 0: the supports would have to pull).
+static float ShiftSupport(Vec2 R, Vec2 n, float pressureX, float supportY, Vec2 E, float momentE, Vec2& reaction, float& x) {
+    reaction = R - E;
+    const float normal = Dot(reaction, n);
+    const float turn = momentE - Cross(Vec2{pressureX, supportY}, E);
+    x = normal > 0.0f ? pressureX - (turn / normal) * RightPerp(n).x : pressureX;
+    return normal;
+}
+
 // Whether a frozen body's supports still hold it with its extra load E this step. When it froze they
 // exerted the reaction R (carrying the body and all that rests on it) at the centre of pressure c; now
 // they must exert R' = R − E, and the turn of E about c moves the centre of pressure along the support
@@ -164,15 +176,12 @@ void WorldImpl::AddLoad(int index, Vec2 impulse, float moment) {
 // limit wakes a little early (kLiftShare, kSlideShare, kTipShare) so a body at a limit never stays frozen.
 bool WorldImpl::HoldsLoad(const Body& b) const {
     const Vec2 n = b.supportNormal;
-    const Vec2 t = RightPerp(n);
     const Vec2 R = stepDt * b.supportReaction;
-    const Vec2 reaction = R - b.load;
-    const float normal = Dot(reaction, n);
+    Vec2 reaction;
+    float x = 0.0f;
+    const float normal = ShiftSupport(R, n, b.supportPressureX, b.supportY, b.load, b.loadMoment, reaction, x);
     if (normal <= kLiftShare * Dot(R, n)) return false;
-    if (std::fabs(Dot(reaction, t)) > kSlideShare * b.supportFriction * normal) return false;
-    const Vec2 pressure{b.supportPressureX, b.supportY};
-    const float turn = b.loadMoment - Cross(pressure, b.load);
-    const float x = b.supportPressureX - (turn / normal) * t.x;
+    if (std::fabs(Dot(reaction, RightPerp(n))) > kSlideShare * b.supportFriction * normal) return false;
     const float margin = kTipShare * (b.supportMaxX - b.supportMinX);
     return x >= b.supportMinX + margin && x <= b.supportMaxX - margin;
 }
@@ -267,6 +276,8 @@ void WorldImpl::ClassifySupport(int i) {
     float minX = 0.0f, maxX = 0.0f, minY = 0.0f, friction = 0.0f;
     Vec2 reaction{}, normalSum{};
     float pressure = 0.0f, pressureX = 0.0f;
+    Vec2 movingLoad{};  // impulse moving bodies gave this body in the step just solved, and its moment
+    float movingMoment = 0.0f;
     const float significant = kSignificantFriction * b.mass * Max(-gravity.y * b.gravityScale, 0.0f) * stepDt;  // N·s
     constexpr int kMaxSide = 8;
     float sideX[kMaxSide];
@@ -277,7 +288,19 @@ void WorldImpl::ClassifySupport(int i) {
         const Vec2 up = contact.bodyB == i ? contact.manifold.normal : -contact.manifold.normal;
         const bool support = o.type == BodyType::Static || o.frozen || (o.type == BodyType::Kinematic && !IsMovingBody(o)) ||
                              (o.type == BodyType::Dynamic && o.restCandidate);
-        if (!support) continue;
+        if (!support) {
+            // A moving body's push: once frozen, this body takes it as extra load every step
+            // (WakePushedPiles), so the reaction it freezes with must not carry it too.
+            if (o.type != BodyType::Dynamic) continue;
+            const float sign = contact.bodyB == i ? 1.0f : -1.0f;  // the impulse acts on B along +n, on A along −n
+            const Vec2 n = contact.manifold.normal;
+            for (int p = 0; p < contact.manifold.pointCount; ++p) {
+                const Vec2 P = sign * (contact.normalImpulse[p] * n + contact.tangentImpulse[p] * RightPerp(n));
+                movingLoad += P;
+                movingMoment += Cross(contact.manifold.points[p].point, P);
+            }
+            continue;
+        }
         // The contact's tangent impulse acts on B along t = RightPerp(n), on A against it.
         const Vec2 along = contact.bodyB == i ? RightPerp(contact.manifold.normal) : -RightPerp(contact.manifold.normal);
         for (int p = 0; p < contact.manifold.pointCount; ++p) {
@@ -340,9 +363,15 @@ void WorldImpl::ClassifySupport(int i) {
     // The supports' force as it is now (the impulses of the step just solved): it carries the body and
     // whatever rests on it. Without impulses (warm starting off) the body's own weight stands in for it.
     if (pressure > 0.0f && stepDt > 0.0f) {
-        b.supportReaction = (1.0f / stepDt) * reaction;
+        // Without the moving bodies' push (load −movingLoad): what the supports exert for the body and
+        // what rests on it for good. A body that only a moving body's push keeps held is not held.
+        Vec2 held;
+        float x = 0.0f;
+        const float normal = ShiftSupport(reaction, n, pressureX / pressure, minY, -movingLoad, -movingMoment, held, x);
+        if (!(normal > 0.0f) || x < minX || x > maxX) b.restHeld = false;
+        b.supportReaction = (1.0f / stepDt) * held;
         b.supportNormal = n;
-        b.supportPressureX = Clamp(pressureX / pressure, minX, maxX);
+        b.supportPressureX = Clamp(x, minX, maxX);
     } else {
         b.supportReaction = {0.0f, b.mass * Max(-gravity.y * b.gravityScale, 0.0f)};
         b.supportNormal = {0.0f, 1.0f};
