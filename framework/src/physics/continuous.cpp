@@ -758,10 +758,9 @@ private:
             const Shape& own = w_.shapes[sid.index];
             const ConvexShape convex = AsConvex(own.geometry);
             const RoundedCore core = CoreOf(convex, b.localCenter);
-            w_.broadPhase.Query(box, [&](int otherShape) {
+            StaticShapes().Query(box, [&](int otherShape) {
                 const Shape& os = w_.shapes[otherShape];
                 const Body& ob = w_.bodies[os.body];
-                if (ob.type != BodyType::Static) return;
                 if (!w_.ShapesCollide(own, os) || w_.ContactDisabled(static_cast<int>(sid.index), otherShape)) return;
                 if (BehindChainSegment(os, ob, start.center)) return;
                 const RoundedCore staticCore = CoreOf(AsConvex(os.geometry), ob.localCenter);
@@ -818,6 +817,23 @@ private:
         }
     }
 
+    // The static shapes' proxies in a tree of their own, built on first use in a step. This rule meets
+    // only static shapes, but the broad phase's tree holds every body: in the soak (20,000 bodies,
+    // one static ground) each query there visited about a thousand nodes to find one shape, most of
+    // this rule's time.
+    const detail::DynamicTree& StaticShapes() {
+        if (!staticShapesBuilt_) {
+            staticShapesBuilt_ = true;
+            w_.continuousStatics.Clear();
+            for (int k = 0; k < static_cast<int>(w_.shapes.size()); ++k) {
+                const Shape& s = w_.shapes[k];
+                if (s.alive && s.proxy != kNull && w_.bodies[s.body].type == BodyType::Static)
+                    w_.continuousStatics.CreateProxy(w_.broadPhase.FatAABB(s.proxy), k);
+            }
+        }
+        return w_.continuousStatics;
+    }
+
     // The inward normal of the static core's face most opposed to `normal` (unit, body → static) when
     // the core has faces (box, polygon, capsule sides) and that face is the one met (within 45°),
     // otherwise `normal`; the core is given in its centre-of-mass frame, turned by `angle`.
@@ -870,6 +886,7 @@ private:
 
     WorldImpl& w_;
     float dt_;
+    bool staticShapesBuilt_ = false;
     Row rows_[kMaxRows];
     int rowCount_ = 0;
     static constexpr int kMaxIsland = 8;

@@ -259,6 +259,7 @@ struct WorldImpl {
     // them, one leaf per shape: the continuous phase's queries find those here, the others in the broad
     // phase.
     detail::DynamicTree continuousPaths;
+    detail::DynamicTree continuousStatics;  // the static shapes' proxies, rebuilt when the phase needs them
     uint32_t continuousStamp = 0;
     // Events (contact_events.cpp): this step's, and the ends caused between steps (the next step's).
     std::vector<ContactBeginTouchEvent> beginEvents;
