@@ -9,9 +9,10 @@
 //
 // After the regular step has solved velocities and integrated positions, each fast body's motion over
 // the step (from its start pose: rotation ω·dt of any size about its centre of mass plus translation
-// v·dt) is swept as the exact swept region of swept_region.h. The broad phase is queried with the
-// region's bounds grown by how far any other body travels this step (proxies hold start-of-step poses);
-// candidates at rest are filtered by the region itself, moving ones by the box of their own path; the
+// v·dt) is swept as the exact swept region of swept_region.h. The region's bounds are queried in the
+// broad phase for the bodies whose fat proxies hold their motion this step, and in a per-step tree of
+// path bounds (WorldImpl::continuousPaths) for the others (TrackPath); candidates at rest are filtered
+// by the region itself, moving ones by the box of their own path; the
 // time of impact of rotating_toi.h (exact for a spin about a fixed pivot against a resting shape,
 // conservative advancement otherwise) gives the first contact. For a resting circle the region's own
 // time of impact is filter and time of impact in one. Pairs whose regular contact already held
@@ -209,15 +210,19 @@ private:
         for (int i = 0; i < static_cast<int>(w_.bodies.size()); ++i) {
             const Body& b = w_.bodies[i];
             if (!b.alive || b.shapes.empty() || !w_.IsMovingBody(b)) continue;
-            const float motion = Motion(i);
-            Raise(i, motion);
-            if (IsFast(i, motion) && !HeldBySpeculativeContacts(i)) {
+            if (IsFast(i, Motion(i)) && !HeldBySpeculativeContacts(i)) {
                 ContinuousBody& s = State(i);
                 s.fast = true;
                 w_.fastBodies.push_back(i);
             }
         }
-        return !w_.fastBodies.empty();
+        if (w_.fastBodies.empty()) return false;
+        w_.continuousPaths.Clear();
+        for (int i = 0; i < static_cast<int>(w_.bodies.size()); ++i) {
+            const Body& b = w_.bodies[i];
+            if (b.alive && !b.shapes.empty() && w_.IsMovingBody(b)) TrackPath(i, 0.0f);
+        }
+        return true;
     }
 
     // m: the farthest any point of the body moves this step at its current velocity.
@@ -255,19 +260,62 @@ private:
         return true;
     }
 
-    void Raise(int i, float reach) {
-        if (i == maxReachBody_) {
-            maxReach_[0] = Max(maxReach_[0], reach);
-        } else if (reach > maxReach_[0]) {
-            maxReach_[1] = maxReach_[0];
-            maxReach_[0] = reach;
-            maxReachBody_ = i;
-        } else {
-            maxReach_[1] = Max(maxReach_[1], reach);
+    // Whether body i's motion from fraction t to the end of the step stays inside its broad-phase
+    // proxies with speculativeDistance to spare (more than the touching tolerance of the time of impact
+    // and the narrow phase); `bounds` gets that motion's bounds. Each shape's bound is the smaller of two
+    // that both hold every point of it on the way: its AABB at fraction t swept by the translation and
+    // grown by the farthest any point turns, and the box of the centre's path grown by sweepRadius.
+    bool ProxiesHoldPath(int i, float t, AABB& bounds) {
+        const Body& b = w_.bodies[i];
+        const float spare = w_.settings.speculativeDistance;
+        const Vec2 c0 = CenterAt(i, t), c1 = CenterAt(i, 1.0f);
+        const Vec2 d = c1 - c0;
+        const float turning = (1.0f - t) * dt_ * std::abs(b.w) * b.sweepRadius;
+        const AABB disc = Inflate(AABB{Min(c0, c1), Max(c0, c1)}, b.sweepRadius + spare);
+        const Transform pose = PoseAt(i, t);
+        bool held = true;
+        for (ShapeId sid : b.shapes) {
+            const Shape& shape = w_.shapes[sid.index];
+            const AABB at = w_.ShapeAABBAt(shape, pose);
+            const AABB swept = Inflate(Union(at, AABB{at.lower + d, at.upper + d}), turning + spare);
+            const AABB path{Max(swept.lower, disc.lower), Min(swept.upper, disc.upper)};
+            bounds = sid == b.shapes.front() ? path : Union(bounds, path);
+            // A shape without a proxy (none on a live body) is met by no query, as before this rule.
+            if (shape.proxy != kNull && !w_.broadPhase.FatAABB(shape.proxy).Contains(path)) held = false;
+        }
+        return held;
+    }
+
+    // Body i moves on from fraction t with a new velocity (or starts the step): queries must meet it
+    // wherever that motion takes it. One whose proxies hold the motion is left to the broad phase;
+    // one whose proxies do not (fast or spinning past its fat AABB, or sped up by an impact) gets a leaf
+    // with its path's bounds in continuousPaths, kept up to date from then on. Before this, every query
+    // was grown by the farthest any other body travels this step: one 10⁴ m/s body in the soak made
+    // every fast body's query 330 m wide (sensu-bench-soak), and an impact count that grew it made each
+    // query in a pile meet hundreds of shapes (Tumbler).
+    void TrackPath(int i, float t) {
+        AABB bounds;
+        const bool held = ProxiesHoldPath(i, t, bounds);
+        ContinuousBody& s = State(i);
+        if (s.pathLeaf != kNull) {
+            w_.continuousPaths.MoveProxy(s.pathLeaf, bounds);
+        } else if (!held) {
+            s.pathLeaf = w_.continuousPaths.CreateProxy(bounds, i);
         }
     }
 
-    float OtherReach(int i) const { return i == maxReachBody_ ? maxReach_[1] : maxReach_[0]; }
+    // Calls visit(shape index) for every shape whose body's motion this step (from its last rebase on)
+    // may reach `box`: bodies whose proxies hold their motion through the broad phase, the others
+    // through their leaves in continuousPaths.
+    template <class Visit>
+    void QueryMotions(const AABB& box, Visit&& visit) {
+        w_.broadPhase.Query(box, [&](int shape) {
+            if (State(w_.shapes[shape].body).pathLeaf == kNull) visit(shape);
+        });
+        w_.continuousPaths.Query(box, [&](int body) {
+            for (ShapeId sid : w_.bodies[body].shapes) visit(static_cast<int>(sid.index));
+        });
+    }
 
     ContinuousBody& State(int i) {
         ContinuousBody& s = w_.continuousBodies[i];
@@ -280,7 +328,6 @@ private:
         const bool recorded = start.stamp == w_.continuousStamp;
         s.center = recorded ? start.center : b.center;
         s.angle = recorded ? start.angle : b.angle;
-        s.reach = Motion(i);
         return s;
     }
 
@@ -344,7 +391,6 @@ private:
         const float t0 = state.search;
         const Body& body = w_.bodies[f];
         const RotationalSweep sweep = SweepFrom(f, t0);
-        const float grow = OtherReach(f);
         for (ShapeId sid : body.shapes) {
             const int shapeIndex = static_cast<int>(sid.index);
             const ConvexShape convex = AsConvex(w_.shapes[shapeIndex].geometry);
@@ -355,14 +401,17 @@ private:
             // shape itself, not from the bounding circle Centered falls back to.
             const bool regionIsShape = centered.index() == convex.index();
             state.bounds = sid == body.shapes.front() ? region.bounds() : Union(state.bounds, region.bounds());
-            w_.broadPhase.Query(Inflate(region.bounds(), grow),
-                                [&](int other) { TestPair(f, shapeIndex, core, region, regionIsShape, t0, other, best); });
+            QueryMotions(region.bounds(), [&](int other) { TestPair(f, shapeIndex, core, region, regionIsShape, t0, other, best); });
         }
     }
 
     // Body i's velocity changed at fraction t: every fast body whose next impact involves it, or whose
-    // swept region reaches its path over the rest of the step, searches again.
+    // swept region reaches its path over the rest of the step, searches again. Static and kinematic
+    // bodies keep their motion through an impact (infinite mass), so every search against them still
+    // holds: invalidating for them re-searched every fast body near a wide ground or a kinematic
+    // tumbler after each impact on it (most of sensu-bench-stacking's Tumbler time).
     void Invalidate(int i, float t) {
+        if (!IsDynamic(w_.bodies[i])) return;
         const Vec2 c0 = CenterAt(i, t), c1 = CenterAt(i, 1.0f);
         const AABB path = Inflate(AABB{Min(c0, c1), Max(c0, c1)}, w_.bodies[i].sweepRadius);
         for (int f : w_.fastBodies) {
@@ -505,10 +554,8 @@ private:
                 s.moved = true;
                 w_.movedBodies.push_back(i);
             }
-            const float motion = Motion(i);
-            s.reach += motion * (1.0f - t);
-            Raise(i, s.reach);
-            if (!s.fast && IsFast(i, motion)) {
+            TrackPath(i, t);
+            if (!s.fast && IsFast(i, Motion(i))) {
                 s.fast = true;
                 w_.fastBodies.push_back(i);
             }
@@ -593,9 +640,7 @@ private:
         const Body& body = w_.bodies[i];
         const Transform pose = PoseAt(i, t);
         const float r = body.sweepRadius + w_.settings.linearSlop;
-        // Proxies hold start-of-step poses: grow the box by how far the others travel.
-        const AABB box = Inflate(AABB{center - Vec2{r, r}, center + Vec2{r, r}}, OtherReach(i));
-        w_.broadPhase.Query(box, [&](int otherShape) {
+        QueryMotions(AABB{center - Vec2{r, r}, center + Vec2{r, r}}, [&](int otherShape) {
             const Shape& os = w_.shapes[otherShape];
             const int o = os.body;
             if (o == i || os.isSensor || HasRows(i, o)) return;
@@ -713,10 +758,9 @@ private:
             const Shape& own = w_.shapes[sid.index];
             const ConvexShape convex = AsConvex(own.geometry);
             const RoundedCore core = CoreOf(convex, b.localCenter);
-            w_.broadPhase.Query(box, [&](int otherShape) {
+            StaticShapes().Query(box, [&](int otherShape) {
                 const Shape& os = w_.shapes[otherShape];
                 const Body& ob = w_.bodies[os.body];
-                if (ob.type != BodyType::Static) return;
                 if (!w_.ShapesCollide(own, os) || w_.ContactDisabled(static_cast<int>(sid.index), otherShape)) return;
                 if (BehindChainSegment(os, ob, start.center)) return;
                 const RoundedCore staticCore = CoreOf(AsConvex(os.geometry), ob.localCenter);
@@ -773,6 +817,23 @@ private:
         }
     }
 
+    // The static shapes' proxies in a tree of their own, built on first use in a step. This rule meets
+    // only static shapes, but the broad phase's tree holds every body: in the soak (20,000 bodies,
+    // one static ground) each query there visited about a thousand nodes to find one shape, most of
+    // this rule's time.
+    const detail::DynamicTree& StaticShapes() {
+        if (!staticShapesBuilt_) {
+            staticShapesBuilt_ = true;
+            w_.continuousStatics.Clear();
+            for (int k = 0; k < static_cast<int>(w_.shapes.size()); ++k) {
+                const Shape& s = w_.shapes[k];
+                if (s.alive && s.proxy != kNull && w_.bodies[s.body].type == BodyType::Static)
+                    w_.continuousStatics.CreateProxy(w_.broadPhase.FatAABB(s.proxy), k);
+            }
+        }
+        return w_.continuousStatics;
+    }
+
     // The inward normal of the static core's face most opposed to `normal` (unit, body → static) when
     // the core has faces (box, polygon, capsule sides) and that face is the one met (within 45°),
     // otherwise `normal`; the core is given in its centre-of-mass frame, turned by `angle`.
@@ -825,8 +886,7 @@ private:
 
     WorldImpl& w_;
     float dt_;
-    float maxReach_[2] = {0.0f, 0.0f};
-    int maxReachBody_ = kNull;
+    bool staticShapesBuilt_ = false;
     Row rows_[kMaxRows];
     int rowCount_ = 0;
     static constexpr int kMaxIsland = 8;

@@ -46,8 +46,8 @@ struct ContinuousBody {
     float angle = 0.0f;    // rad at fraction `base`
     float base = 0.0f;     // fraction of the step where center and angle hold, in [0, 1]
     float search = 0.0f;   // impacts of this body before this fraction are solved
-    float reach = 0.0f;    // m: bound on how far any point of the body travels during the step
     int impacts = 0;       // impacts solved with this body as the fast one, this step
+    int pathLeaf = -1;     // its leaf in WorldImpl::continuousPaths, when its proxies do not hold its motion
     bool fast = false;     // listed in WorldImpl::fastBodies this step
     bool moved = false;    // dynamic and hit this step: its end pose is recomputed from its motion
     bool searched = false; // fast bodies: `next` and `bounds` are up to date

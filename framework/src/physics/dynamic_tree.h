@@ -15,6 +15,12 @@ public:
     /// Returns the proxy id (a leaf node index) holding `userData`.
     int CreateProxy(const AABB& fatAabb, int userData);
     void DestroyProxy(int proxy);
+    /// Removes every proxy, keeping the node array's capacity (a tree rebuilt each step allocates once).
+    void Clear() {
+        nodes_.clear();
+        root_ = -1;
+        freeList_ = -1;
+    }
     /// Replaces the proxy's fat AABB (remove + re-insert).
     void MoveProxy(int proxy, const AABB& fatAabb);
     const AABB& FatAABB(int proxy) const { return nodes_[proxy].aabb; }

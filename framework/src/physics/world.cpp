@@ -170,8 +170,7 @@ void WorldImpl::UpdateMass(int bodyIndex) {
     UpdateSweepExtents(bodyIndex);
 }
 
-AABB WorldImpl::ComputeShapeAABB(const Shape& s, const Body& body) const {
-    const Transform& xf = body.xf;
+AABB WorldImpl::ShapeAABBAt(const Shape& s, const Transform& xf) const {
     if (const auto* c = std::get_if<Circle>(&s.geometry)) {
         const Vec2 p = TransformPoint(xf, c->center());
         const Vec2 r{c->radius(), c->radius()};

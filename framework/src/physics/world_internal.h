@@ -255,6 +255,11 @@ struct WorldImpl {
     std::vector<detail::ContinuousStart> continuousStarts;
     std::vector<detail::ContinuousBody> continuousBodies;
     std::vector<int> fastBodies, movedBodies;
+    // The paths (this step, from their last impact on) of the bodies whose broad-phase proxies do not hold
+    // them, one leaf per shape: the continuous phase's queries find those here, the others in the broad
+    // phase.
+    detail::DynamicTree continuousPaths;
+    detail::DynamicTree continuousStatics;  // the static shapes' proxies, rebuilt when the phase needs them
     uint32_t continuousStamp = 0;
     // Events (contact_events.cpp): this step's, and the ends caused between steps (the next step's).
     std::vector<ContactBeginTouchEvent> beginEvents;
@@ -278,7 +283,8 @@ struct WorldImpl {
 
     bool IsMovingBody(const detail::Body& b) const;
     void UpdateMass(int bodyIndex);
-    AABB ComputeShapeAABB(const detail::Shape& shape, const detail::Body& body) const;
+    AABB ComputeShapeAABB(const detail::Shape& shape, const detail::Body& body) const { return ShapeAABBAt(shape, body.xf); }
+    AABB ShapeAABBAt(const detail::Shape& shape, const Transform& xf) const;  // the shape's AABB with its body at pose xf
     void SynchronizeShape(int shapeIndex);
     void SwitchBroadPhase(BroadPhaseKind kind);
 

@@ -4,7 +4,7 @@
 // phase) serves both directions: Archive<false> writes each field, Archive<true> reads it back into a
 // default-constructed world. Adding a field that affects the future is one more name in its list; the
 // size checks at the end of this file fail to compile until the lists have been looked at. State a step
-// rebuilds from scratch (the solver's and the continuous phase's arrays, the worker threads) is not
+// rebuilds from scratch (the solver's and the continuous phase's arrays and trees, the worker threads) is not
 // saved; neither is the contact lookup table, which Load rebuilds from the contacts.
 //
 // Load trusts nothing: counts never exceed what the bytes left can hold, enums and flags are range
@@ -633,7 +633,7 @@ World World::Load(std::span<const uint8_t> bytes) {
 static_assert(sizeof(detail::Body) == 272, "detail::Body changed: update Transfer(Body) in world_snapshot.cpp");
 static_assert(sizeof(detail::Shape) == 264, "detail::Shape changed: update Transfer(Shape) in world_snapshot.cpp");
 static_assert(sizeof(detail::Contact) == 172, "detail::Contact changed: update Transfer(Contact) in world_snapshot.cpp");
-static_assert(sizeof(WorldImpl) == 1672, "WorldImpl changed: update Transfer(WorldImpl) in world_snapshot.cpp");
+static_assert(sizeof(WorldImpl) == 1784, "WorldImpl changed: update Transfer(WorldImpl) in world_snapshot.cpp");
 static_assert(sizeof(detail::Joint) == 200, "detail::Joint changed: update Transfer(Joint) in world_snapshot.cpp");
 static_assert(sizeof(SolverSettings) == 76, "SolverSettings changed: update Transfer(SolverSettings) in world_snapshot.cpp");
 #endif
