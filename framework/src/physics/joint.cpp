@@ -102,11 +102,12 @@ void WorldImpl::DestroyJointAt(int index) {
     freeJoints.push_back(static_cast<uint32_t>(index));
 }
 
-void WorldImpl::RefreshJointDrive(int index) {
+void WorldImpl::RefreshJointFlags(int index) {
     Joint& joint = joints[index];
     const bool drives = Drives(joint);
     drivingJoints += (drives ? 1 : 0) - (joint.drives ? 1 : 0);
     joint.drives = drives;
+    joint.plain = IsPlainRevolute(joint);
 }
 
 namespace {
@@ -147,6 +148,20 @@ bool SolvePosition(const SolverJoint& sj, detail::SolverBody* sb, const detail::
         case JointType::Motor: return true;
     }
     return true;
+}
+
+// Calls visit(row) for every row: the first and the second half of the rows alternately. Consecutive
+// joints usually share a body (a chain's links, a grid's neighbours), so in joint order each row's pass
+// waits for the velocities or poses the previous row has just written; alternating between the halves
+// gives the processor two independent rows at a time. Each half is still visited in joint order, so a
+// chain built in order still carries a change along itself within one pass.
+template <class Visit>
+void ForRowsInterleaved(int count, const Visit& visit) {
+    const int half = (count + 1) / 2;
+    for (int k = 0; k < half; ++k) {
+        visit(k);
+        if (k + half < count) visit(k + half);
+    }
 }
 
 } // namespace
@@ -196,7 +211,7 @@ void WorldImpl::PrepareJoints(float dt, const std::function<void(int)>& addSolve
         poses.angleB = B.angle;
         row.rA = Rotate(poses.qA, frames.frameA);
         row.rB = Rotate(poses.qB, frames.frameB);
-        if (IsPlainRevolute(joint)) {
+        if (joint.plain) {
             row.link = j;
             PreparePlainRevolute(row, joint, ctx);
         } else {
@@ -234,26 +249,28 @@ void WorldImpl::PrepareJoints(float dt, const std::function<void(int)>& addSolve
 // Hook after the contacts' warm start.
 void WorldImpl::WarmStartJoints() {
     detail::SolverVelocity* v = solverVelocities.data();
-    for (const JointRow& row : jointRows) {
+    ForRowsInterleaved(static_cast<int>(jointRows.size()), [&](int i) {
+        const JointRow& row = jointRows[i];
         if (row.Plain()) {
             WarmStartPlainRevolute(row, v);
         } else {
             WarmStart(solverJoints[-row.link - 1], v);
         }
-    }
+    });
 }
 
 // Hook at the start of every velocity iteration (joints first, then the contacts bottom-up).
 void WorldImpl::SolveJointVelocities() {
     detail::SolverVelocity* v = solverVelocities.data();
     const detail::JointStepContext& ctx = jointContext;
-    for (JointRow& row : jointRows) {
+    ForRowsInterleaved(static_cast<int>(jointRows.size()), [&](int i) {
+        JointRow& row = jointRows[i];
         if (row.Plain()) {
             SolvePlainRevoluteVelocity(row, v);
         } else {
             SolveVelocity(solverJoints[-row.link - 1], v, ctx);
         }
-    }
+    });
 }
 
 // Hook in every position iteration (Box2D 2.4's non-linear Gauss–Seidel for joints).
@@ -261,11 +278,11 @@ bool WorldImpl::SolveJointPositions() {
     detail::SolverBody* sb = solverBodies.data();
     const detail::JointStepContext& ctx = jointContext;
     bool done = true;
-    for (size_t i = 0; i < jointRows.size(); ++i) {
+    ForRowsInterleaved(static_cast<int>(jointRows.size()), [&](int i) {
         const JointRow& row = jointRows[i];
         const bool within = row.Plain() ? SolvePlainRevolutePosition(row, jointFrames[i], sb, ctx) : SolvePosition(solverJoints[-row.link - 1], sb, ctx);
         done = within && done;
-    }
+    });
     return done;
 }
 

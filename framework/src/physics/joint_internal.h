@@ -37,20 +37,23 @@ struct JointImpulses {
     float upper = 0.0f;
 };
 
+// The fields the solver reads and writes every step (PrepareJoints, StoreJointImpulses) come first, so
+// they share the first two cache lines; the def, read only by the other kinds' prepare, comes last.
 struct Joint {
     JointType type = JointType::Revolute;
-    uint32_t generation = 0;
     bool alive = false;
+    bool collideConnected = false;
+    bool drives = false;            // Drives(*this), kept by WorldImpl::RefreshJointFlags
+    bool plain = false;             // IsPlainRevolute(*this), kept by WorldImpl::RefreshJointFlags
+    uint32_t generation = 0;
     int bodyA = -1, bodyB = -1;     // body indices; bodyA = −1 for a mouse joint (the world)
     Vec2 localAnchorA{}, localAnchorB{};  // m, body-origin frames
-    bool collideConnected = false;
-    JointDefVariant def;            // the parameters, kept as given (setters change them here)
     JointImpulses impulses;         // warm starting
     Vec2 reactionForce{};           // N on B, last step
     float reactionTorque = 0.0f;    // N·m on B, last step
     float motorReaction = 0.0f;     // N·m (revolute, wheel) or N (prismatic) of the motor, last step
     uint32_t solvedStep = 0;        // WorldImpl::stepIndex when the reactions were stored (else they are 0)
-    bool drives = false;            // Drives(*this), kept by WorldImpl::RefreshJointDrive
+    JointDefVariant def;            // the parameters, kept as given (setters change them here)
 };
 
 // Soft constraint coefficients (Catto's soft step): a spring of angular frequency ω = 2π f and damping

@@ -328,7 +328,7 @@ struct WorldImpl {
     void StoreJointImpulses(float dt);
     bool JointAllowsContact(int bodyA, int bodyB) const;  // false: a joint without collideConnected links them
     void DestroyJointAt(int joint);
-    void RefreshJointDrive(int joint);  // after the joint's def changed
+    void RefreshJointFlags(int joint);  // Joint::drives and Joint::plain, after the joint's def changed
     detail::Joint& JointAt(JointId id);
     const detail::Joint& JointAt(JointId id) const;
 
