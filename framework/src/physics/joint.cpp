@@ -184,9 +184,11 @@ void WorldImpl::PrepareJoints(float dt, const std::function<void(int)>& addSolve
     for (int j = 0; j < static_cast<int>(joints.size()); ++j) {
         const Joint& joint = joints[j];
         if (!joint.alive || (!moving(joint.bodyA) && !moving(joint.bodyB))) continue;
-        JointRow row;
-        JointFrames frames;
-        JointPoses poses;
+        // Filled in place (addSolverBody below does not touch these arrays): a row built on the stack and
+        // copied in cost as much as the rest of a plain joint's prepare.
+        JointRow& row = jointRows.emplace_back();
+        JointFrames& frames = jointFrames.emplace_back();
+        Rot qA{}, qB{};
         if (joint.bodyA != kNull) {
             const Body& A = bodies[joint.bodyA];
             if (A.solverIndex == kNull) addSolverBody(joint.bodyA);
@@ -194,11 +196,7 @@ void WorldImpl::PrepareJoints(float dt, const std::function<void(int)>& addSolve
             row.mA = solverBodies[row.a].invMass;
             row.iA = solverBodies[row.a].invInertia;
             frames.frameA = joint.localAnchorA - A.localCenter;
-            poses.cA = A.center;
-            poses.qA = A.xf.q;
-            poses.angleA = A.angle;
-        } else {
-            poses.cA = joint.localAnchorA;  // the world: anchor A is a world point
+            qA = A.xf.q;
         }
         const Body& B = bodies[joint.bodyB];
         if (B.solverIndex == kNull) addSolverBody(joint.bodyB);
@@ -206,43 +204,51 @@ void WorldImpl::PrepareJoints(float dt, const std::function<void(int)>& addSolve
         row.mB = solverBodies[row.b].invMass;
         row.iB = solverBodies[row.b].invInertia;
         frames.frameB = joint.localAnchorB - B.localCenter;
-        poses.cB = B.center;
-        poses.qB = B.xf.q;
-        poses.angleB = B.angle;
-        row.rA = Rotate(poses.qA, frames.frameA);
-        row.rB = Rotate(poses.qB, frames.frameB);
+        qB = B.xf.q;
+        row.rA = Rotate(qA, frames.frameA);
+        row.rB = Rotate(qB, frames.frameB);
         if (joint.plain) {
             row.link = j;
             PreparePlainRevolute(row, joint, ctx);
-        } else {
-            SolverJoint sj;
-            sj.joint = j;
-            sj.type = joint.type;
-            sj.a = row.a;
-            sj.b = row.b;
-            sj.mA = row.mA;
-            sj.iA = row.iA;
-            sj.mB = row.mB;
-            sj.iB = row.iB;
-            sj.rA = row.rA;
-            sj.rB = row.rB;
-            sj.frameA = frames.frameA;
-            sj.frameB = frames.frameB;
-            sj.impulses = ctx.warmStarting ? joint.impulses : detail::JointImpulses{};
-            switch (joint.type) {
-                case JointType::Revolute: PrepareRevolute(sj, joint, poses, ctx); break;
-                case JointType::Prismatic: PreparePrismatic(sj, joint, poses, ctx); break;
-                case JointType::Distance: PrepareDistance(sj, joint, poses, ctx); break;
-                case JointType::Weld: PrepareWeld(sj, joint, poses, ctx); break;
-                case JointType::Wheel: PrepareWheel(sj, joint, poses, ctx); break;
-                case JointType::Mouse: PrepareMouse(sj, joint, poses, ctx); break;
-                case JointType::Motor: PrepareMotor(sj, joint, poses, ctx); break;
-            }
-            row.link = -static_cast<int>(solverJoints.size()) - 1;
-            solverJoints.push_back(sj);
+            continue;
         }
-        jointRows.push_back(row);
-        jointFrames.push_back(frames);
+        JointPoses poses;
+        if (joint.bodyA != kNull) {
+            const Body& A = bodies[joint.bodyA];
+            poses.cA = A.center;
+            poses.angleA = A.angle;
+        } else {
+            poses.cA = joint.localAnchorA;  // the world: anchor A is a world point
+        }
+        poses.qA = qA;
+        poses.cB = B.center;
+        poses.qB = qB;
+        poses.angleB = B.angle;
+        SolverJoint sj;
+        sj.joint = j;
+        sj.type = joint.type;
+        sj.a = row.a;
+        sj.b = row.b;
+        sj.mA = row.mA;
+        sj.iA = row.iA;
+        sj.mB = row.mB;
+        sj.iB = row.iB;
+        sj.rA = row.rA;
+        sj.rB = row.rB;
+        sj.frameA = frames.frameA;
+        sj.frameB = frames.frameB;
+        sj.impulses = ctx.warmStarting ? joint.impulses : detail::JointImpulses{};
+        switch (joint.type) {
+            case JointType::Revolute: PrepareRevolute(sj, joint, poses, ctx); break;
+            case JointType::Prismatic: PreparePrismatic(sj, joint, poses, ctx); break;
+            case JointType::Distance: PrepareDistance(sj, joint, poses, ctx); break;
+            case JointType::Weld: PrepareWeld(sj, joint, poses, ctx); break;
+            case JointType::Wheel: PrepareWheel(sj, joint, poses, ctx); break;
+            case JointType::Mouse: PrepareMouse(sj, joint, poses, ctx); break;
+            case JointType::Motor: PrepareMotor(sj, joint, poses, ctx); break;
+        }
+        row.link = -static_cast<int>(solverJoints.size()) - 1;
+        solverJoints.push_back(sj);
     }
 }
 
