@@ -5,11 +5,14 @@
 // ratios; --csv FILE also writes the rows; --quick runs small versions for CI. On a shared machine
 // --repeat R runs every engine R times, interleaved, and keeps each engine's fastest run (interference
 // only adds time); --steps N and --engine NAME shorten a run or pick one engine (for profiling).
+// --interleave steps sensu (rest states off) and Box2D (sleep off) one step each in turn and prints the
+// median of the per-step time ratios: load that comes and goes then falls on both engines alike.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <numeric>
 #include <string>
 #include <vector>
 
@@ -84,15 +87,45 @@ Row Run(const scenes::SceneDef& scene, Engine engine, int gridN) {
     return r;
 }
 
+// Both engines (sensu rest off, Box2D sleep off) stepped in turn, each step timed on its own.
+void RunInterleaved(const scenes::SceneDef& scene) {
+    SolverSettings settings;
+    settings.restStates = false;
+    scenes::BuiltWorld built = scenes::BuildWorld(scene, settings);
+    baseline::Box2DWorld box2d(scene, false);
+    std::vector<double> ours, theirs, ratios;
+    for (int i = 0; i < scene.steps; ++i) {
+        const auto t0 = Clock::now();
+        built.world.Step(scene.dt);
+        const auto t1 = Clock::now();
+        box2d.Step();
+        const auto t2 = Clock::now();
+        ours.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+        theirs.push_back(std::chrono::duration<double, std::milli>(t2 - t1).count());
+        ratios.push_back(theirs.back() / ours.back());
+    }
+    auto total = [](const std::vector<double>& v) { return std::accumulate(v.begin(), v.end(), 0.0); };
+    auto median = [](std::vector<double> v) {
+        std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
+        return v[v.size() / 2];
+    };
+    std::printf("%-16s interleaved %d steps: sensu-norest %.3f ms/step, box2d-nosleep %.3f ms/step, ratio of totals %.2fx, "
+                "median step ratio %.2fx\n",
+                scene.name.c_str(), scene.steps, total(ours) / scene.steps, total(theirs) / scene.steps, total(theirs) / total(ours),
+                median(ratios));
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
-    bool quick = false;
+    bool quick = false, interleave = false;
     std::string csvPath, only, engineName;
     int repeat = 1, steps = 0;
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--quick") == 0) {
             quick = true;
+        } else if (std::strcmp(argv[i], "--interleave") == 0) {
+            interleave = true;
         } else if (std::strcmp(argv[i], "--csv") == 0 && i + 1 < argc) {
             csvPath = argv[++i];
         } else if (std::strcmp(argv[i], "--scene") == 0 && i + 1 < argc) {
@@ -104,7 +137,9 @@ int main(int argc, char** argv) {
         } else if (std::strcmp(argv[i], "--steps") == 0 && i + 1 < argc) {
             steps = std::atoi(argv[++i]);
         } else {
-            std::fprintf(stderr, "usage: %s [--quick] [--csv FILE] [--scene grid|ragdolls] [--engine NAME] [--repeat R] [--steps N]\n",
+            std::fprintf(stderr,
+                         "usage: %s [--quick] [--csv FILE] [--scene grid|ragdolls] [--engine NAME] [--repeat R] [--steps N] "
+                         "[--interleave]\n",
                          argv[0]);
             return 2;
         }
@@ -114,6 +149,12 @@ int main(int argc, char** argv) {
     scenes::SceneDef pile = scenes::RagdollPile(quick ? 10 : 100);
     if (quick) grid.steps = pile.steps = 100;
     if (steps > 0) grid.steps = pile.steps = steps;
+    if (interleave) {
+        for (const scenes::SceneDef* scene : {&grid, &pile}) {
+            if (only.empty() || only == (scene == &grid ? "grid" : "ragdolls")) RunInterleaved(*scene);
+        }
+        return 0;
+    }
     std::vector<Row> rows;
     std::printf("%-16s %-14s %6s %6s %5s %10s %9s %6s %8s %8s %8s\n", "scene", "engine", "bodies", "joints", "steps", "ms total",
                 "ms/step", "awake", "sag m", "top y", "vmax");

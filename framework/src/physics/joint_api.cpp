@@ -130,7 +130,7 @@ JointId AddJoint(WorldImpl& w, JointType type, int bodyA, int bodyB, Vec2 anchor
     j.localAnchorB = anchorB;
     j.collideConnected = collideConnected;
     j.def = std::move(def);
-    w.RefreshJointDrive(static_cast<int>(index));
+    w.RefreshJointFlags(static_cast<int>(index));
     for (int body : {bodyA, bodyB}) {
         if (body == kNull) continue;
         w.WakePile(body);
@@ -254,7 +254,7 @@ namespace {
 
 // Wakes the joint's piles after a setter changed what it does.
 void WakeJoint(WorldImpl& w, const Joint& j) {
-    w.RefreshJointDrive(static_cast<int>(&j - w.joints.data()));
+    w.RefreshJointFlags(static_cast<int>(&j - w.joints.data()));
     if (j.bodyA != kNull) w.WakePile(j.bodyA);
     w.WakePile(j.bodyB);
 }

@@ -37,20 +37,23 @@ struct JointImpulses {
     float upper = 0.0f;
 };
 
+// The fields the solver reads and writes every step (PrepareJoints, StoreJointImpulses) come first, so
+// they share the first two cache lines; the def, read only by the other kinds' prepare, comes last.
 struct Joint {
     JointType type = JointType::Revolute;
-    uint32_t generation = 0;
     bool alive = false;
+    bool collideConnected = false;
+    bool drives = false;            // Drives(*this), kept by WorldImpl::RefreshJointFlags
+    bool plain = false;             // IsPlainRevolute(*this), kept by WorldImpl::RefreshJointFlags
+    uint32_t generation = 0;
     int bodyA = -1, bodyB = -1;     // body indices; bodyA = −1 for a mouse joint (the world)
     Vec2 localAnchorA{}, localAnchorB{};  // m, body-origin frames
-    bool collideConnected = false;
-    JointDefVariant def;            // the parameters, kept as given (setters change them here)
     JointImpulses impulses;         // warm starting
     Vec2 reactionForce{};           // N on B, last step
     float reactionTorque = 0.0f;    // N·m on B, last step
     float motorReaction = 0.0f;     // N·m (revolute, wheel) or N (prismatic) of the motor, last step
     uint32_t solvedStep = 0;        // WorldImpl::stepIndex when the reactions were stored (else they are 0)
-    bool drives = false;            // Drives(*this), kept by WorldImpl::RefreshJointDrive
+    JointDefVariant def;            // the parameters, kept as given (setters change them here)
 };
 
 // Soft constraint coefficients (Catto's soft step): a spring of angular frequency ω = 2π f and damping
@@ -115,6 +118,34 @@ struct SolverJoint {
     float maxImpulse = 0.0f, maxAngularImpulse = 0.0f;  // mouse, motor joint
     float correction = 0.0f;         // motor joint: correctionFactor / h
 };
+
+// The step's compact row of one joint, in joint order: everything a velocity pass of a plain revolute
+// joint (no limit, motor or spring: the two point rows only, the common case of chains, bridges and
+// cloth-like grids) reads, in one 64-byte cache line, so those passes stream 64 bytes per joint instead
+// of the full SolverJoint (several lines, most of them other kinds' fields) and dispatch on nothing.
+// Every other joint keeps a full SolverJoint, which `link` names.
+struct JointRow {
+    int a = -1, b = -1;              // solver body indices
+    float mA = 0.0f, iA = 0.0f, mB = 0.0f, iB = 0.0f;  // 1/kg, 1/(kg·m²); 0 for fixed bodies
+    Vec2 rA{}, rB{};                 // m, anchors relative to the centres of mass in world axes, at prepare
+    float inv11 = 0.0f, inv12 = 0.0f, inv22 = 0.0f;  // K⁻¹ of the point rows (zero when singular)
+    Vec2 linearImpulse{};            // N·s, accumulated (plain revolute only)
+    int link = -1;                   // ≥ 0: a plain revolute joint, its Joint index; < 0: solverJoints[−link − 1]
+    bool Plain() const { return link >= 0; }
+};
+
+// What the position pass of a plain revolute joint reads besides its row: the arms in the body frames.
+struct JointFrames {
+    Vec2 frameA{}, frameB{};         // m
+};
+
+// True when the joint is a revolute joint without limit, motor or spring, solved by its JointRow alone.
+bool IsPlainRevolute(const Joint& joint);
+
+// The phases of a plain revolute joint on its compact row (revolute_joint.cpp; the velocity phases are
+// inline in joint_rows.h, as they run once per joint and pass).
+void PreparePlainRevolute(JointRow& row, const Joint& joint, const JointStepContext& ctx);
+bool SolvePlainRevolutePosition(const JointRow& row, const JointFrames& frames, SolverBody* bodies, const JointStepContext& ctx);
 
 // The four phases of each kind (its own file). Position functions return true when the joint's
 // error is within slop.

@@ -8,11 +8,22 @@ namespace sensu::detail {
 inline Vec2 AnchorVelocity(const SolverVelocity& s, Vec2 r) { return s.v + Cross(s.w, r); }
 
 // Impulse P at the anchors (−P on A at rA, +P on B at rB) and an angular impulse L (−L on A, +L on B).
-inline void ApplyPointImpulse(const SolverJoint& sj, SolverVelocity& a, SolverVelocity& b, Vec2 P, float L = 0.0f) {
+// Row: a SolverJoint or a JointRow (the same field names).
+template <class Row>
+inline void ApplyPointImpulse(const Row& sj, SolverVelocity& a, SolverVelocity& b, Vec2 P, float L) {
     a.v -= sj.mA * P;
     a.w -= sj.iA * (Cross(sj.rA, P) + L);
     b.v += sj.mB * P;
     b.w += sj.iB * (Cross(sj.rB, P) + L);
+}
+
+// The same without an angular impulse (adding a zero L is not free: x + 0 is not x for x = −0).
+template <class Row>
+inline void ApplyPointImpulse(const Row& sj, SolverVelocity& a, SolverVelocity& b, Vec2 P) {
+    a.v -= sj.mA * P;
+    a.w -= sj.iA * Cross(sj.rA, P);
+    b.v += sj.mB * P;
+    b.w += sj.iB * Cross(sj.rB, P);
 }
 
 // K = J M⁻¹ Jᵀ of the two point rows C = pB − pA: the 2D form of seed 004 eq. (2.31)'s denominator.
@@ -31,26 +42,80 @@ inline Vec2 Solve22(float k11, float k12, float k22, Vec2 r) {
 
 inline float InverseOrZero(float k) { return k > 0.0f ? 1.0f / k : 0.0f; }
 
-// Stores K⁻¹ of the solver joint's 2×2 system, so the passes multiply instead of solving.
-inline void InvertSystem(SolverJoint& sj) {
-    float det = sj.k11 * sj.k22 - sj.k12 * sj.k12;
+// The inverse of the symmetric 2×2 K (zero when K is singular).
+inline void InvertSymmetric(float k11, float k12, float k22, float& inv11, float& inv12, float& inv22) {
+    float det = k11 * k22 - k12 * k12;
     if (det != 0.0f) det = 1.0f / det;
-    sj.inv11 = det * sj.k22;
-    sj.inv12 = -det * sj.k12;
-    sj.inv22 = det * sj.k11;
+    inv11 = det * k22;
+    inv12 = -det * k12;
+    inv22 = det * k11;
 }
 
-// K⁻¹ r with the stored inverse.
-inline Vec2 ApplyInverse(const SolverJoint& sj, Vec2 r) { return {sj.inv11 * r.x + sj.inv12 * r.y, sj.inv12 * r.x + sj.inv22 * r.y}; }
+// Stores K⁻¹ of the solver joint's 2×2 system, so the passes multiply instead of solving.
+inline void InvertSystem(SolverJoint& sj) { InvertSymmetric(sj.k11, sj.k12, sj.k22, sj.inv11, sj.inv12, sj.inv22); }
 
-// Moves and turns a solver body's pose in the position pass. The corrections are small (at most
-// maxAngularCorrection), so the rotation turns by da to first order and is renormalised, as the
-// contacts' position pass does, instead of a sine and cosine per call.
+// K⁻¹ r with the stored inverse.
+template <class Row>
+inline Vec2 ApplyInverse(const Row& sj, Vec2 r) { return {sj.inv11 * r.x + sj.inv12 * r.y, sj.inv12 * r.x + sj.inv22 * r.y}; }
+
+// Moves and turns a solver body's pose in the position pass. The corrections are small, so the rotation
+// turns by da to first order, q + da·q⊥, and is renormalised, as the contacts' position pass does,
+// instead of a sine and cosine per call. For a unit q that vector's length is √(1 + da²), so the
+// renormalisation needs no square root or division of the new vector: 1/√(1 + x), x = da², by its series
+// to x³, whose error (below 35x⁴/128) is under half a float ulp for x ≤ kSeriesLimit. Larger turns (a
+// joint pulled far apart) normalise exactly. q starts the pass unit (Rot::FromAngle), so no drift builds up.
 inline void MoveBody(SolverBody& body, Vec2 dc, float da) {
+    constexpr float kSeriesLimit = 0.02f;
     body.center += dc;
     if (da == 0.0f) return;
     body.angle += da;
-    body.q = NormalizeRot({body.q.c - da * body.q.s, body.q.s + da * body.q.c});
+    const Rot turned{body.q.c - da * body.q.s, body.q.s + da * body.q.c};
+    const float x = da * da;
+    if (x <= kSeriesLimit) {
+        const float scale = 1.0f + x * (-0.5f + x * (0.375f - 0.3125f * x));
+        body.q = {turned.c * scale, turned.s * scale};
+    } else {
+        body.q = NormalizeRot(turned);
+    }
+}
+
+// The point rows' velocity pass (revolute joints): P = −K⁻¹ Ċ with Ċ the anchors' relative velocity,
+// accumulated into `impulse`.
+template <class Row>
+inline void SolvePointRows(const Row& sj, SolverVelocity& a, SolverVelocity& b, Vec2& impulse) {
+    const Vec2 Cdot = AnchorVelocity(b, sj.rB) - AnchorVelocity(a, sj.rA);
+    const Vec2 P = -ApplyInverse(sj, Cdot);
+    impulse += P;
+    ApplyPointImpulse(sj, a, b, P);
+}
+
+// A plain revolute joint's warm start and velocity pass (its point rows only). The velocities are
+// copied into locals for the joint: through references they could alias the row's own floats and
+// would be reloaded after every store.
+inline void WarmStartPlainRevolute(const JointRow& row, SolverVelocity* v) { ApplyPointImpulse(row, v[row.a], v[row.b], row.linearImpulse); }
+
+inline void SolvePlainRevoluteVelocity(JointRow& row, SolverVelocity* v) {
+    SolverVelocity a = v[row.a];
+    SolverVelocity b = v[row.b];
+    Vec2 impulse = row.linearImpulse;
+    SolvePointRows(row, a, b, impulse);
+    row.linearImpulse = impulse;
+    v[row.a] = a;
+    v[row.b] = b;
+}
+
+// The point rows' position pass (revolute joints): K at the current arms, P = −K⁻¹ C moves both
+// anchors onto each other. Returns |C|² before the move (m²).
+inline float CorrectPointRows(SolverBody& A, SolverBody& B, Vec2 frameA, Vec2 frameB, float mA, float iA, float mB, float iB) {
+    const Vec2 rA = Rotate(A.q, frameA);
+    const Vec2 rB = Rotate(B.q, frameB);
+    const Vec2 C = (B.center + rB) - (A.center + rA);
+    float k11, k12, k22;
+    PointMatrix(mA, iA, mB, iB, rA, rB, k11, k12, k22);
+    const Vec2 P = -Solve22(k11, k12, k22, C);
+    MoveBody(A, -mA * P, -iA * Cross(rA, P));
+    MoveBody(B, mB * P, iB * Cross(rB, P));
+    return LengthSquared(C);
 }
 
 // The limit, motor and spring rows of a revolute, prismatic or wheel joint for this step: bounds (rad or

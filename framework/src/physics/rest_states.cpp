@@ -284,6 +284,9 @@ void WorldImpl::ClassifySupport(int i) {
     int sideCount = 0;
     for (int c = b.contactHead; c != kNull; c = NextContact(contacts[c], i)) {
         const Contact& contact = contacts[c];
+        // A contact without points supports nothing: skipped before its other body is read (a jointed
+        // grid's bodies each have four such contacts with their diagonal neighbours).
+        if (contact.manifold.pointCount == 0) continue;
         const Body& o = bodies[OtherBody(contact, i)];
         const Vec2 up = contact.bodyB == i ? contact.manifold.normal : -contact.manifold.normal;
         const bool support = o.type == BodyType::Static || o.frozen || (o.type == BodyType::Kinematic && !IsMovingBody(o)) ||

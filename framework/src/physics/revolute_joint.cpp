@@ -80,10 +80,7 @@ void SolveRevoluteVelocity(SolverJoint& sj, SolverVelocity* v, const JointStepCo
         }
     }
     // The point rows: P = −K⁻¹ Ċ (see the top of the file).
-    const Vec2 Cdot = AnchorVelocity(b, sj.rB) - AnchorVelocity(a, sj.rA);
-    const Vec2 P = -ApplyInverse(sj, Cdot);
-    j.linear += P;
-    ApplyPointImpulse(sj, a, b, P);
+    SolvePointRows(sj, a, b, j.linear);
 }
 
 bool SolveRevolutePosition(const SolverJoint& sj, SolverBody* bodies, const JointStepContext& ctx) {
@@ -110,16 +107,27 @@ bool SolveRevolutePosition(const SolverJoint& sj, SolverBody* bodies, const Join
         }
     }
     // Point: the same K at the current arms, P = −K⁻¹ C moves both anchors onto each other.
-    const Vec2 rA = Rotate(A.q, sj.frameA);
-    const Vec2 rB = Rotate(B.q, sj.frameB);
-    const Vec2 C = (B.center + rB) - (A.center + rA);
-    const float linearError = Length(C);
+    const float linearError2 = CorrectPointRows(A, B, sj.frameA, sj.frameB, sj.mA, sj.iA, sj.mB, sj.iB);
+    return linearError2 <= ctx.linearSlop * ctx.linearSlop && angularError <= ctx.angularSlop;
+}
+
+bool IsPlainRevolute(const Joint& joint) {
+    const auto* def = std::get_if<RevoluteJointDef>(&joint.def);
+    return def != nullptr && !def->enableLimit && !def->enableMotor && !(def->enableSpring && def->frequencyHz > 0.0f);
+}
+
+// The plain joint's angle row does nothing (no spring, motor or limit), so only the point rows are
+// prepared; its other accumulated impulses stay zero (StoreJointImpulses).
+void PreparePlainRevolute(JointRow& row, const Joint& joint, const JointStepContext& ctx) {
     float k11, k12, k22;
-    PointMatrix(sj.mA, sj.iA, sj.mB, sj.iB, rA, rB, k11, k12, k22);
-    const Vec2 P = -Solve22(k11, k12, k22, C);
-    MoveBody(A, -sj.mA * P, -sj.iA * Cross(rA, P));
-    MoveBody(B, sj.mB * P, sj.iB * Cross(rB, P));
-    return linearError <= ctx.linearSlop && angularError <= ctx.angularSlop;
+    PointMatrix(row.mA, row.iA, row.mB, row.iB, row.rA, row.rB, k11, k12, k22);
+    InvertSymmetric(k11, k12, k22, row.inv11, row.inv12, row.inv22);
+    row.linearImpulse = ctx.warmStarting ? joint.impulses.linear : Vec2{};
+}
+
+bool SolvePlainRevolutePosition(const JointRow& row, const JointFrames& frames, SolverBody* bodies, const JointStepContext& ctx) {
+    const float error2 = CorrectPointRows(bodies[row.a], bodies[row.b], frames.frameA, frames.frameB, row.mA, row.iA, row.mB, row.iB);
+    return error2 <= ctx.linearSlop * ctx.linearSlop;
 }
 
 } // namespace sensu::detail

@@ -20,7 +20,15 @@ inline Vec2 ClampLinearSpeed(double x, double y) {
     return {static_cast<float>(x), static_cast<float>(y)};
 }
 
-inline Vec2 ClampLinearSpeed(Vec2 v) { return ClampLinearSpeed(v.x, v.y); }
+// The step clamps every body's velocity: a speed clearly below the limit, by its square in double
+// (exact for float components, and it cannot overflow), is returned as it is without calling hypot,
+// which is what the full clamp returns for it too.
+inline Vec2 ClampLinearSpeed(Vec2 v) {
+    const double x = v.x, y = v.y;
+    constexpr double kClearlyBelow = 0.99 * static_cast<double>(kMaxLinearSpeed) * static_cast<double>(kMaxLinearSpeed);
+    if (x * x + y * y < kClearlyBelow) return v;
+    return ClampLinearSpeed(x, y);
+}
 
 inline float ClampAngularSpeed(double w) {
     return static_cast<float>(std::fmax(-static_cast<double>(kMaxAngularSpeed), std::fmin(static_cast<double>(kMaxAngularSpeed), w)));

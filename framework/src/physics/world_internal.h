@@ -234,7 +234,9 @@ struct WorldImpl {
     std::vector<detail::SolverContactCold> solverContactsCold;
     std::vector<detail::SolverContact> sortedContacts;
     std::vector<int> prestepContacts;  // contact index of each solver contact, before ordering
-    std::vector<detail::SolverJoint> solverJoints;
+    std::vector<detail::JointRow> jointRows;       // every joint in the solver, in joint order
+    std::vector<detail::JointFrames> jointFrames;  // by row (plain revolute joints' position pass)
+    std::vector<detail::SolverJoint> solverJoints; // the joints that are not plain revolute joints
     detail::JointStepContext jointContext;
     std::vector<int> adjacencyStart, adjacency, bfsQueue, levelCount;
     Vec2 shockUp{};  // against gravity, unit (zero without gravity): which way a support carries, this step
@@ -332,7 +334,7 @@ struct WorldImpl {
     void StoreJointImpulses(float dt);
     bool JointAllowsContact(int bodyA, int bodyB) const;  // false: a joint without collideConnected links them
     void DestroyJointAt(int joint);
-    void RefreshJointDrive(int joint);  // after the joint's def changed
+    void RefreshJointFlags(int joint);  // Joint::drives and Joint::plain, after the joint's def changed
     detail::Joint& JointAt(JointId id);
     const detail::Joint& JointAt(JointId id) const;
 

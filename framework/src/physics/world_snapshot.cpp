@@ -261,7 +261,7 @@ void Transfer(Ar& ar, JointImpulses& j) {
     ar(j.linear, j.angular, j.axial, j.spring, j.motor, j.lower, j.upper);
 }
 
-// Joint::drives is derived from the def and recomputed by Load (CheckAndLink), as is
+// Joint::drives and Joint::plain are derived from the def and recomputed by Load (CheckAndLink), as is
 // WorldImpl::drivingJoints.
 template <class Ar>
 void Transfer(Ar& ar, Joint& j) {
@@ -570,6 +570,7 @@ void CheckAndLink(WorldImpl& w, const Archive<true>& ar) {
             j.def);
         require(sameBodies, "a joint's def names other bodies than the joint");
         j.drives = Drives(j);
+        j.plain = IsPlainRevolute(j);
         w.drivingJoints += j.drives ? 1 : 0;
     }
 
@@ -633,8 +634,8 @@ World World::Load(std::span<const uint8_t> bytes) {
 static_assert(sizeof(detail::Body) == 272, "detail::Body changed: update Transfer(Body) in world_snapshot.cpp");
 static_assert(sizeof(detail::Shape) == 264, "detail::Shape changed: update Transfer(Shape) in world_snapshot.cpp");
 static_assert(sizeof(detail::Contact) == 172, "detail::Contact changed: update Transfer(Contact) in world_snapshot.cpp");
-static_assert(sizeof(WorldImpl) == 1784, "WorldImpl changed: update Transfer(WorldImpl) in world_snapshot.cpp");
-static_assert(sizeof(detail::Joint) == 200, "detail::Joint changed: update Transfer(Joint) in world_snapshot.cpp");
+static_assert(sizeof(WorldImpl) == 1832, "WorldImpl changed: update Transfer(WorldImpl) in world_snapshot.cpp");
+static_assert(sizeof(detail::Joint) == 192, "detail::Joint changed: update Transfer(Joint) in world_snapshot.cpp");
 static_assert(sizeof(SolverSettings) == 76, "SolverSettings changed: update Transfer(SolverSettings) in world_snapshot.cpp");
 #endif
 
