@@ -251,7 +251,7 @@ struct WorldImpl {
     uint32_t restStamp = 0;
     std::vector<std::pair<float, int>> loadHeap;  // frozen bodies with a load, highest first (WakePushedPiles)
     uint32_t loadStamp = 0;
-    // Continuous phase (continuous.cpp): start poses, lazily set-up motions, fast and hit bodies.
+    // Continuous phase (continuous.cpp and its parts): start poses, lazily set-up motions, fast and hit bodies.
     std::vector<detail::ContinuousStart> continuousStarts;
     std::vector<detail::ContinuousBody> continuousBodies;
     std::vector<int> fastBodies, movedBodies;
@@ -354,7 +354,7 @@ struct WorldImpl {
     void UpdateRestStates(float dt);
     void ClassifySupport(int bodyIndex);
 
-    // Continuous collision (continuous.cpp).
+    // Continuous collision (continuous.cpp; the parts in continuous_internal.h).
     void UpdateSweepExtents(int bodyIndex);  // after the shapes or the centre of mass change
     void BeginContinuous();                  // before the solver moves anything: records start poses
     void SolveContinuous(float dt);          // after the solver: fast bodies' impacts, earliest first
