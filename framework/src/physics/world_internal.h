@@ -316,7 +316,7 @@ struct WorldImpl {
     void Solve(float dt);
     void SolveVelocities(float dt);
     void SolveContactColours(int iteration);  // one velocity pass over the contacts, level by level
-    void PropagateShock();        // the last, one-sided velocity pass (contact_solver.cpp)
+    void PropagateShock();        // the last, one-sided velocity pass (shock_propagation.cpp)
     void ApplyRestitution();      // bounce after the velocity passes (contact_solver.cpp)
     void SolvePositions();        // position pass (position_solver.cpp)
     enum class ShockSide { None, A, B };
