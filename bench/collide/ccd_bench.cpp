@@ -17,7 +17,7 @@
 //    10,000 candidates, exact time of impact for those that pass. The bar turns 3 rad about the origin
 //    from 256 start angles in turn; 10,000 resting 5 cm circles lie uniformly in [-2, 2]² (about 40 %
 //    inside the sweep's bounding box).
-//      Region: as the World runs it (physics/continuous.cpp): SweptRegion::TimeOfImpact per circle;
+//      Region: as the World runs it (physics/continuous_candidates.cpp): SweptRegion::TimeOfImpact per circle;
 //        the region's bounding box and its ring of radii are the filter, the circle's arc in closed
 //        form (with the region's set-up: no trig, no core per circle) the exact time of impact.
 //      AABB: the region's bounding box as the filter (what a broad phase without the region passes),

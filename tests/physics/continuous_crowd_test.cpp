@@ -2,7 +2,7 @@
 // closed arena of thin walls full of fast spinning bodies, batted about by a kinematic sword turning half
 // a turn or a full turn per step, must stay closed — also after a body has used up its impacts
 // (SolverSettings::continuousMaxImpacts), when the position pass pushes a pinched body, and when a
-// resting body is woken and launched within a step. The last word is continuous.cpp's rule that a
+// resting body is woken and launched within a step. The last word is continuous_statics.cpp's rule that a
 // dynamic body never ends a step past the middle of a static shape it meets on its way.
 #include <catch2/catch.hpp>
 #include <cmath>

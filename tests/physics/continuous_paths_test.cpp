@@ -1,4 +1,4 @@
-// The continuous phase's queries (continuous.cpp, TrackPath) after their change from "grow every query
+// The continuous phase's queries (continuous_candidates.cpp, TrackPath) after their change from "grow every query
 // by the fastest body's reach" to "meet each body through its proxy or its path's bounds": a bullet
 // crossing the path of a block whose velocity was set after its proxy was made must still meet the block,
 // and one crossing beyond that path must not. (Which of the phase's queries finds the block here is not

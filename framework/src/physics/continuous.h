@@ -9,7 +9,7 @@
 // regular position pass) never ends deeper into a static shape it meets on that path than the shape's middle
 // (plus linearSlop, across the face met) or than it started; one that would is put back at its first
 // static contact on the path and loses the velocity closing on it. That is the only motion the
-// continuous phase drops (continuous.cpp's file comment has the details).
+// continuous phase drops (continuous_statics.cpp's file comment has the details).
 #include <cstdint>
 
 #include "sensu/math.h"

@@ -253,7 +253,7 @@ struct WorldImpl {
     uint32_t restStamp = 0;
     std::vector<std::pair<float, int>> loadHeap;  // frozen bodies with a load, highest first (WakePushedPiles)
     uint32_t loadStamp = 0;
-    // Continuous phase (continuous.cpp): start poses, lazily set-up motions, fast and hit bodies.
+    // Continuous phase (continuous.cpp and its parts): start poses, lazily set-up motions, fast and hit bodies.
     std::vector<detail::ContinuousStart> continuousStarts;
     std::vector<detail::ContinuousBody> continuousBodies;
     std::vector<int> fastBodies, movedBodies;
@@ -318,7 +318,7 @@ struct WorldImpl {
     void Solve(float dt);
     void SolveVelocities(float dt);
     void SolveContactColours(int iteration);  // one velocity pass over the contacts, level by level
-    void PropagateShock();        // the last, one-sided velocity pass (contact_solver.cpp)
+    void PropagateShock();        // the last, one-sided velocity pass (shock_propagation.cpp)
     void ApplyRestitution();      // bounce after the velocity passes (contact_solver.cpp)
     void SolvePositions();        // position pass (position_solver.cpp)
     enum class ShockSide { None, A, B };
@@ -356,7 +356,7 @@ struct WorldImpl {
     void UpdateRestStates(float dt);
     void ClassifySupport(int bodyIndex);
 
-    // Continuous collision (continuous.cpp).
+    // Continuous collision (continuous.cpp; the parts in continuous_internal.h).
     void UpdateSweepExtents(int bodyIndex);  // after the shapes or the centre of mass change
     void BeginContinuous();                  // before the solver moves anything: records start poses
     void SolveContinuous(float dt);          // after the solver: fast bodies' impacts, earliest first

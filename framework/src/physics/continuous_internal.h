@@ -1,0 +1,190 @@
+#pragma once
+// The continuous phase's shared parts (seed 000 continuous collision, beyond the thesis): the shape
+// adapters of the sweeps and the one-step class ContinuousPhase, whose members live in four files by
+// part, so each file holds one stage of the phase:
+//   continuous.cpp            the driver: which bodies are fast, the impact loop, the end poses
+//   continuous_candidates.cpp path tracking, candidate queries, time of impact (the search)
+//   continuous_impacts.cpp    bringing a pair to its impact and solving it with its neighbours
+//   continuous_statics.cpp    the last word of static geometry (KeepOnItsSideOfStatics)
+// continuous.cpp's file comment describes the whole phase. The motion accessors every part calls per
+// candidate stay inline here, so splitting the class costs no call where it ran hot.
+#include <cmath>
+#include <variant>
+
+#include "sensu/geometry/manifold.h"
+#include "sensu/geometry/rotating_toi.h"
+#include "sensu/geometry/swept_region.h"
+#include "world_internal.h"
+
+// Its own namespace, not detail: unqualified names inside it resolve exactly as they did when all of
+// this was one file's anonymous namespace in sensu.
+namespace sensu::ccd {
+
+using detail::Body;
+using detail::ContinuousBody;
+using detail::ContinuousImpact;
+using detail::ContinuousStart;
+using detail::kNull;
+using detail::Shape;
+
+// Shape adapters of the sweeps and the narrow phase (small ones inline: called per candidate).
+
+// The shape as one of the convex shapes the sweep functions take (a segment is a capsule of radius 0).
+inline ConvexShape AsConvex(const ShapeGeometry& g) {
+    if (const auto* c = std::get_if<Circle>(&g)) return *c;
+    if (const auto* c = std::get_if<Capsule>(&g)) return *c;
+    if (const auto* b = std::get_if<Box>(&g)) return *b;
+    if (const auto* p = std::get_if<ConvexPolygon>(&g)) return *p;
+    const auto& s = std::get<Segment>(g);
+    return Capsule(s.a(), s.b(), 0.0f);
+}
+
+// One-sided chain segments (chain.h): a body whose centre starts behind one comes through from the solid
+// side, which the narrow phase lets pass (it judges by the shape's centroid), so no sweep stops it there.
+inline bool BehindChainSegment(const Shape& s, const Body& owner, Vec2 point) {
+    if (s.chain == kNull) return false;
+    const auto& segment = std::get<Segment>(s.geometry);
+    const Vec2 normal = Rotate(owner.xf.q, RightPerp(segment.b() - segment.a()));
+    return Dot(normal, point - TransformPoint(owner.xf, segment.a())) < 0.0f;
+}
+
+// The shape's rounded core in the frame of its body's centre of mass (localCenter, m).
+inline RoundedCore CoreOf(const ConvexShape& shape, Vec2 localCenter) {
+    const Transform toCenterFrame{-localCenter, Rot{}};
+    return std::visit([&](const auto& s) { return ToRoundedCore(s, toCenterFrame); }, shape);
+}
+
+// The points of two shapes at their poses closer than margin (m); normal from a to b.
+Manifold CollideShapes(const ConvexShape& a, const Transform& xa, const ConvexShape& b, const Transform& xb, float margin);
+
+inline bool IsDynamic(const Body& b) { return b.type == BodyType::Dynamic; }
+
+// One step's continuous phase (see continuous.cpp's file comment).
+class ContinuousPhase {
+public:
+    ContinuousPhase(WorldImpl& world, float dt) : w_(world), dt_(dt) {}
+
+    void Run();
+
+private:
+    // Members declared inline are defined in, and called only from, their own part's file: the compiler
+    // may inline them there as it did when the class was one file (calling one from another file does
+    // not link). The others are the calls between the parts.
+
+    // The driver (continuous.cpp).
+    inline bool Classify();
+    inline bool HeldBySpeculativeContacts(int i) const;
+    inline void Finish();
+
+    // Motions, candidates and the search (continuous_candidates.cpp).
+    inline bool ProxiesHoldPath(int i, float t, AABB& bounds);
+    void TrackPath(int i, float t);
+    inline bool HeldByContact(int f, int shapeIndex, int o, int otherShape);
+    inline float NormalSpeed(int body, int other, float t, Vec2 p, Vec2 n);
+    void Search(int f, ContinuousBody& state);
+    void Invalidate(int i, float t);
+    inline void TestPair(int f, int shapeIndex, const RoundedCore& core, const SweptRegion& region, bool regionIsShape,
+                         float t0, int otherShape, ContinuousImpact& best);
+    inline bool MostClosing(int f, int shapeIndex, int o, int otherShape, float t, Vec2& point, Vec2& normal);
+
+    // One contact point of the impact solve. Body b is on the normal's side; static and kinematic bodies
+    // have zero inverse mass.
+    struct Row {
+        int a = kNull, b = kNull;
+        Vec2 ra{}, rb{}, normal{};
+        float mA = 0.0f, iA = 0.0f, mB = 0.0f, iB = 0.0f;
+        float normalMass = 0.0f, tangentMass = 0.0f, target = 0.0f, friction = 0.0f;
+        float normalImpulse = 0.0f, tangentImpulse = 0.0f;
+    };
+    static constexpr int kMaxRows = 16;
+    static constexpr int kMaxIsland = 8;
+
+    // Impacts (continuous_impacts.cpp).
+    void Resolve(const ContinuousImpact& impact);
+    inline void ReportHit(const ContinuousImpact& impact, const Manifold& m);
+    inline Vec2 Relative(const Row& r) const;
+    inline void Apply(const Row& r, Vec2 P);
+    inline void AddRows(int a, int b, Vec2 ca, Vec2 cb, const Manifold& m, const Shape& sa, const Shape& sb);
+    inline void AddNeighbourRows(int i, float t, Vec2 center);
+    inline bool InIsland(int i) const;
+    inline bool Touches(int i, const Transform& pose, int o, float t);
+    inline bool HasRows(int a, int b) const;
+    inline void SolveRows();
+    inline void Rebase(int i, float t);
+
+    // Static geometry's last word (continuous_statics.cpp).
+    void KeepOnItsSideOfStatics(int i);
+    inline const detail::DynamicTree& StaticShapes();
+
+    // Shared by the parts and called per body or per candidate: inline, as when the class was one file.
+    // m: the farthest any point of the body moves this step at its current velocity.
+    float Motion(int i) const {
+        const Body& b = w_.bodies[i];
+        return dt_ * (Length(b.v) + std::abs(b.w) * b.sweepRadius);
+    }
+
+    // The rule documented at SolverSettings::continuousThreshold.
+    bool IsFast(int i, float motion) const {
+        const Body& b = w_.bodies[i];
+        const SolverSettings& st = w_.settings;
+        if (b.type == BodyType::Static) return false;
+        return b.bullet || (st.continuous && motion > st.continuousThreshold * Max(b.thinnest, st.linearSlop));
+    }
+
+    // Calls visit(shape index) for every shape whose body's motion this step (from its last rebase on)
+    // may reach `box`: bodies whose proxies hold their motion through the broad phase, the others
+    // through their leaves in continuousPaths.
+    template <class Visit>
+    void QueryMotions(const AABB& box, Visit&& visit) {
+        w_.broadPhase.Query(box, [&](int shape) {
+            if (State(w_.shapes[shape].body).pathLeaf == kNull) visit(shape);
+        });
+        w_.continuousPaths.Query(box, [&](int body) {
+            for (ShapeId sid : w_.bodies[body].shapes) visit(static_cast<int>(sid.index));
+        });
+    }
+
+    ContinuousBody& State(int i) {
+        ContinuousBody& s = w_.continuousBodies[i];
+        if (s.stamp == w_.continuousStamp) return s;
+        const Body& b = w_.bodies[i];
+        const ContinuousStart& start = w_.continuousStarts[i];
+        s = ContinuousBody{};
+        s.stamp = w_.continuousStamp;
+        // Bodies without a start pose this step (static ones) have not moved.
+        const bool recorded = start.stamp == w_.continuousStamp;
+        s.center = recorded ? start.center : b.center;
+        s.angle = recorded ? start.angle : b.angle;
+        return s;
+    }
+
+    Vec2 CenterAt(int i, float t) {
+        const ContinuousBody& s = State(i);
+        return s.center + ((t - s.base) * dt_) * w_.bodies[i].v;
+    }
+    float AngleAt(int i, float t) {
+        const ContinuousBody& s = State(i);
+        return s.angle + (t - s.base) * dt_ * w_.bodies[i].w;
+    }
+    // Pose of the body origin at fraction t.
+    Transform PoseAt(int i, float t) {
+        const Rot q = Rot::FromAngle(AngleAt(i, t));
+        return {CenterAt(i, t) - Rotate(q, w_.bodies[i].localCenter), q};
+    }
+    // The body's motion from fraction t to the end of the step, about its centre of mass.
+    RotationalSweep SweepFrom(int i, float t) {
+        const Body& b = w_.bodies[i];
+        const float rest = (1.0f - t) * dt_;
+        return {.pivot = CenterAt(i, t), .startAngle = AngleAt(i, t), .sweepAngle = rest * b.w, .translation = rest * b.v};
+    }
+
+    WorldImpl& w_;
+    float dt_;
+    bool staticShapesBuilt_ = false;
+    Row rows_[kMaxRows];
+    int rowCount_ = 0;
+    int island_[kMaxIsland] = {};  // bodies of the impact solve: the pair, then touching dynamic neighbours
+    int islandCount_ = 0;
+};
+
+} // namespace sensu::ccd
