@@ -102,8 +102,8 @@ void ContinuousPhase::Run() {
     }
 }
 
-// Lists the fast bodies and the two largest reaches (so each body can grow its query by the largest
-// reach of the others). Returns whether any body is fast.
+// Lists the fast bodies and, when there are any, puts every moving body whose broad-phase proxies do
+// not hold its motion into the per-step tree of paths (TrackPath). Returns whether any body is fast.
 bool ContinuousPhase::Classify() {
     w_.fastBodies.clear();
     w_.movedBodies.clear();
