@@ -90,6 +90,14 @@ TEST_CASE("A 31 m segment at the rounded end of a 1,000 km capsule gets its cont
     CHECK(std::abs(m.points[0].separation) <= 1.0f);
 }
 
+TEST_CASE("77 km segments at 0.3 mrad get a manifold within a margin past their distance (fuzz finding)", "[pairs][regression][large]") {
+    // A segment and a zero-radius capsule 77,624 m apart: the edges' closest points came out as two
+    // ends 77,649 m apart (ClosestPointsSegmentSegment's a·e − b² cancelled), and that corner contact
+    // lay beyond the margin.
+    RequireConsistentPair(Segment({-25.0f, -77648.9219f}, {-77648.9219f, -77648.9219f}), Transform{},
+                          Capsule({-7.76489273e-08f, -25.0f}, {-77648.9219f, 0.0f}, 0.0f), Transform{}, 77648.9219f);
+}
+
 TEST_CASE("A 6 mm circle cast against a 5 km segment 5 km away has a unit normal and touches (fuzz finding)", "[cast][regression][large]") {
     const Segment segment({-5333.55713f, -0.00533355679f}, {5.49316426e-11f, -0.00570678711f});
     const Transform xf = Transform::FromAngle({-5333.55713f, -5333.55713f}, -112.091064f);

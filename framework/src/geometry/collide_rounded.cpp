@@ -27,11 +27,11 @@ Manifold CollidePoints(Vec2 a, float ra, Vec2 b, float rb, float margin) {
     return m;
 }
 
-// Round-off allowance relative to two edges' coordinates (m) without square roots: 1e-6 of the sum of
-// their |x| + |y|, at least CollideCores' Euclidean `depthSlack`.
+// CollideCores' `depthSlack`, 1e-5 of the largest distance of the edges' ends from the origin (m),
+// without square roots: 1e-5 of their largest coordinate, never more than depthSlack.
 float RoughSlack(Vec2 v1, Vec2 v2, Vec2 w1, Vec2 w2) {
-    const auto norm1 = [](Vec2 v) { return std::abs(v.x) + std::abs(v.y); };
-    return 1e-6f * (norm1(v1) + norm1(v2) + norm1(w1) + norm1(w2));
+    const auto largest = [](Vec2 v) { return Max(std::abs(v.x), std::abs(v.y)); };
+    return 1e-5f * Max(Max(largest(v1), largest(v2)), Max(largest(w1), largest(w2)));
 }
 
 /// Both cores have ≥ 2 vertices.
@@ -197,8 +197,8 @@ Manifold CollideCores(const RoundedPolygon& a, const RoundedPolygon& b, float ma
     // pairs-50um-capsule-box-manifold-empty). The closest points are measured then, and decide below.
     // Cores apart always have a face of positive separation, so the chosen face's is above −hysteresis:
     // deeper overlaps (a box tilted over a ledge clips its deepest corner off) skip the measurement.
-    // The allowance only spares the measurement where rounding alone set the depths apart; what the
-    // measurement finds is judged by the Euclidean depthSlack below.
+    // The allowance only spares the measurement where the depths differ by less than depthSlack below,
+    // which judges what the measurement finds.
     if (!closestKnown && coreSeparation > -hysteresis && depths[nearest] > coreSeparation &&
         depths[nearest] - coreSeparation > RoughSlack(v1, v2, w1, w2)) {
         closest = ClosestPointsSegmentSegment(v1, v2, w1, w2);
@@ -212,11 +212,14 @@ Manifold CollideCores(const RoundedPolygon& a, const RoundedPolygon& b, float ma
     // the coordinates, 0.9 m for a segment reaching 91 km, which let a corner pair 1 m apart through to
     // a clipped point 22 m deep, and the manifold came out empty (fuzz findings pairs-*); a 21 m polygon
     // 73 km away measured along a face that was not the closest feature did the same. The closest points'
-    // contact is then the answer. The depth and the distance are each a few float operations on the
-    // coordinates, so their round-off is a tenth of that slack: the slack itself (1e-5 of four lengths,
-    // 24 m for a 1,000 km capsule) let a 31 m segment touching the capsule's rounded end get the
-    // capsule's face contact 21.75 m apart (fuzz finding pairs-1000km-capsule-end-face-depth).
-    const float depthSlack = 0.1f * slack;
+    // contact is then the answer. The allowance is 1e-5 of the largest of the four lengths, not of their
+    // sum as the along-normal test's: that (24 m for a 1,000 km capsule) let a 31 m segment touching the
+    // capsule's rounded end get the capsule's face contact 21.75 m apart, beyond float's round-off there
+    // (fuzz finding pairs-1000km-capsule-end-face-depth). A tenth of the sum was too tight the other
+    // way: a box landing slightly tilted just past another's corner (4 µm between the clipped depth and
+    // the distance) then got a corner contact instead of its face contact, and the drop stacks no
+    // longer stepped the same with and without continuous collision.
+    const float depthSlack = 1e-5f * Max(Max(Length(v1), Length(v2)), Max(Length(w1), Length(w2)));
     if (closestKnown && depths[nearest] > distance + depthSlack) {
         if (distance - total > margin) return Manifold{};
         return cornerContact();
