@@ -204,7 +204,6 @@ Manifold CollideCores(const RoundedPolygon& a, const RoundedPolygon& b, float ma
         closest = ClosestPointsSegmentSegment(v1, v2, w1, w2);
         distance = std::sqrt(closest.distanceSquared);
         closestKnown = distance > 1e-30f;
-        slack = 1e-5f * (Length(v1) + Length(v2) + Length(w1) + Length(w2));
     }
     // The clipped points lie within the face's extent, so their depth along n is never less than the
     // cores' distance, and equals it when the face is a closest feature. More than that (beyond the
