@@ -74,6 +74,30 @@ TEST_CASE("A 21 m polygon and a segment 73 km apart: the manifold has its point 
                           Transform{{26.5f, 16.0f}, Rot{1.0f, 1.87766291e-09f}}, 73535.0938f);
 }
 
+TEST_CASE("A 31 m segment at the rounded end of a 1,000 km capsule gets its contact, not the capsule's face 21.75 m away (fuzz finding)",
+          "[pairs][regression][large]") {
+    // In the shared frame the capsule's core runs along y = 1e6 m from x = 0, radius 1e6 m; the segment
+    // runs from under the core's end, 21.75 m below the capsule, to 0.2 mm outside its rounded end. The
+    // capsule's face clipped the segment to its first 7 mm, 21.75 m out, and the rule that replaces a
+    // clipped depth beyond the distance had a slack of 24 m there.
+    const Segment segment({0.00674499478f, -21.75f}, {-21.75f, -9.99999997e-07f});
+    const Capsule capsule({-9.99999997e-07f, 1000000.0f}, {1000000.0f, 1000000.0f}, 1000000.0f);
+    const Transform xf{{1000000.0f, 1000000.0f}, Rot{0.936752141f, -0.349993497f}};
+    RequireConsistentPair(segment, xf, capsule, xf, 1000000.0f);
+    // They touch (0.2 mm apart); float's spacing at 1e6 m is 0.06 m.
+    const Manifold m = CollideSegmentAndCapsule(segment, xf, capsule, xf, 0.0f);
+    REQUIRE(m.pointCount >= 1);
+    CHECK(std::abs(m.points[0].separation) <= 1.0f);
+}
+
+TEST_CASE("77 km segments at 0.3 mrad get a manifold within a margin past their distance (fuzz finding)", "[pairs][regression][large]") {
+    // A segment and a zero-radius capsule 77,624 m apart: the edges' closest points came out as two
+    // ends 77,649 m apart (ClosestPointsSegmentSegment's a·e − b² cancelled), and that corner contact
+    // lay beyond the margin.
+    RequireConsistentPair(Segment({-25.0f, -77648.9219f}, {-77648.9219f, -77648.9219f}), Transform{},
+                          Capsule({-7.76489273e-08f, -25.0f}, {-77648.9219f, 0.0f}, 0.0f), Transform{}, 77648.9219f);
+}
+
 TEST_CASE("A 6 mm circle cast against a 5 km segment 5 km away has a unit normal and touches (fuzz finding)", "[cast][regression][large]") {
     const Segment segment({-5333.55713f, -0.00533355679f}, {5.49316426e-11f, -0.00570678711f});
     const Transform xf = Transform::FromAngle({-5333.55713f, -5333.55713f}, -112.091064f);

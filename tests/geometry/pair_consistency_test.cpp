@@ -242,6 +242,35 @@ TEST_CASE("Boxes apart get no penetrating manifold from a face the hysteresis ke
     CHECK(Deepest(CollideBoxes(box, xfA, turned, xfB, 1e-4f)) >= -1e-7f);
 }
 
+TEST_CASE("A capsule leaving a box's corner at a glancing angle gets its contact (found by fuzzing, issue 16)", "[pairs][regression]") {
+    // The capsule's core starts 0.116 µm above the box's top right corner, exactly on the plane of the
+    // box's right face (separation 0, kept within the hysteresis over the capsule's own face), and runs
+    // 16.75 m to the right and down by 0.1 mm. Clipped to that face's side planes it began 18 mm away:
+    // the manifold was empty though the 52.5 µm capsule sinks 52.4 µm into the box.
+    const Capsule capsule({5.25482174e-05f, 5.25482174e-05f}, {16.75f, -5.44830291e-05f}, 5.25482174e-05f);
+    const Box box({5.25482174e-05f, 5.24322495e-05f});
+    const float coreGap = 5.25482174e-05f - 5.24322495e-05f;
+    const PairReport r = CheckPairConsistency(capsule, Transform{}, box, Transform{}, 2e-5f * 16.75f + 1e-6f, 5e-4f);
+    INFO(r.problem);
+    CHECK(r.problem.empty());
+    for (float margin : {0.0f, 1e-3f}) {
+        const Manifold m = CollideBoxAndCapsule(box, Transform{}, capsule, Transform{}, margin);
+        REQUIRE(m.pointCount >= 1);
+        CHECK(Deepest(m) == Approx(coreGap - capsule.radius()).margin(1e-9));
+        CHECK(m.normal.x == Approx(0.0f).margin(1e-6));
+        CHECK(m.normal.y == Approx(1.0f).margin(1e-6));
+    }
+    // Slid left by up to 1 µm the capsule's end overlaps the right face's plane (a negative separation
+    // within the hysteresis): the same contact.
+    for (float shift : {1e-9f, 1e-7f, 1e-6f}) {
+        const Capsule slid(capsule.a() - Vec2{shift, 0.0f}, capsule.b() - Vec2{shift, 0.0f}, capsule.radius());
+        const Manifold m = CollideBoxAndCapsule(box, Transform{}, slid, Transform{}, 0.0f);
+        INFO("shift " << shift);
+        REQUIRE(m.pointCount >= 1);
+        CHECK(Deepest(m) == Approx(coreGap - capsule.radius()).margin(2e-9));
+    }
+}
+
 TEST_CASE("MoveAndSlide rejects a skin it cannot keep (found by fuzzing, issue 16)", "[move][regression]") {
     // A skin of 3.4e38 m pushed a character out of an obstacle to infinity.
     const std::array<Obstacle, 1> obstacles{Obstacle{Circle({0.5f, 0.5f}, 0.5f), {}}};

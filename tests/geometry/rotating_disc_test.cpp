@@ -4,6 +4,7 @@
 // against each other, on random and degenerate cases.
 #include <catch2/catch.hpp>
 
+#include <array>
 #include <cmath>
 #include <string>
 
@@ -252,4 +253,48 @@ TEST_CASE("Rotating disc fast path: pieces skipped by their distance range never
     CHECK(zeroRadius > 600);
     CHECK(multiTurn > 800);
     CHECK(clockwise > 1500);
+}
+
+TEST_CASE("Rotating time of impact stays finite for bodies of 1e-19 m and below (found by fuzzing, issue 16)",
+          "[rotating_toi][rotating_disc][regression]") {
+    // The fuzz input: a point 7e-23 m from the pivot of a 1e-19 m capsule turning 512 rad. ρ² was
+    // denormal and 1/ρ² overflowed: the hit's point and normal came out NaN.
+    const Capsule needle({0.0f, 1.08420217e-19f}, {0.0f, 0.0f}, 0.0f);
+    const RotationalSweep spin{.pivot = {7.02069545e-23f, 1.34524653e-43f}, .sweepAngle = 512.0f};
+    const RotatingImpact found = TimeOfImpact(needle, spin, Circle({0.0f, 0.0f}, 0.0f), {});
+    REQUIRE(found.hit());
+    CHECK(std::isfinite(found.point.x));
+    CHECK(std::isfinite(found.point.y));
+    CHECK(Length(found.normal) == Approx(1.0f).margin(1e-3));
+    CHECK(Length(found.point) <= 1e-18f);
+    // The same hit at every power-of-two scale down to 2^-140: scaling is exact, so the closed form
+    // gives the unscaled t while the squares of the lengths stay normal (scale 2^-64: ρ² ≈ 3e-39), and
+    // finite output with unit normals below that, where float's squares lose their bits.
+    const float beta = 1.1f, alpha = 3.0f;
+    std::array<float, 4> unscaled{};
+    for (int k = 0; k <= 140; k += 2) {
+        const float scale = std::ldexp(1.0f, -k);
+        const std::array<ConvexShape, 4> bodies{Capsule({0.0f, 0.0f}, {scale, 0.0f}, 0.0f), Capsule({0.0f, 0.0f}, {scale, 0.0f}, 0.05f * scale),
+                                                 Box({0.5f * scale, 0.05f * scale}, {0.5f * scale, 0.0f}),
+                                                 Box({0.5f * scale, 0.05f * scale}, {0.5f * scale, 0.0f})};
+        for (size_t kind = 0; kind < bodies.size(); ++kind) {
+            INFO("scale 2^-" << k << ", body " << kind);
+            const Circle ball(0.7f * scale * Vec2{std::cos(beta), std::sin(beta)}, kind == 3 ? 0.02f * scale : 0.0f);
+            for (const bool resting : {true, false}) {
+                // Either body at rest: the closed form both ways round.
+                const RotatingImpact hit = resting ? TimeOfImpact(bodies[kind], {.sweepAngle = alpha}, ball, {})
+                                                   : TimeOfImpact(ball, {}, bodies[kind], {.sweepAngle = alpha});
+                REQUIRE(std::isfinite(hit.t));
+                if (k == 0) unscaled[kind] = hit.t;
+                if (k <= 64) {
+                    REQUIRE(hit.state == RotatingToiState::Hit);
+                    CHECK(hit.t == Approx(unscaled[kind]).epsilon(1e-6));
+                }
+                if (!hit.hit()) continue;
+                CHECK(std::isfinite(hit.point.x));
+                CHECK(std::isfinite(hit.point.y));
+                CHECK(Length(hit.normal) == Approx(1.0f).margin(1e-3));
+            }
+        }
+    }
 }

@@ -1,5 +1,7 @@
 // The general pair routine: any two rounded convex polygons (points, segments, polygons, each with a
 // radius). Every Collide* / Overlap pair without a dedicated fast path goes through here.
+#include <cmath>
+
 #include "collide_common.h"
 #include "sensu/geometry/primitives.h"
 
@@ -23,6 +25,13 @@ Manifold CollidePoints(Vec2 a, float ra, Vec2 b, float rb, float margin) {
     m.points[0].separation = separation;
     m.pointCount = 1;
     return m;
+}
+
+// CollideCores' `depthSlack`, 1e-5 of the largest distance of the edges' ends from the origin (m),
+// without square roots: 1e-5 of their largest coordinate, never more than depthSlack.
+float RoughSlack(Vec2 v1, Vec2 v2, Vec2 w1, Vec2 w2) {
+    const auto largest = [](Vec2 v) { return Max(std::abs(v.x), std::abs(v.y)); };
+    return 1e-5f * Max(Max(largest(v1), largest(v2)), Max(largest(w1), largest(w2)));
 }
 
 /// Both cores have ≥ 2 vertices.
@@ -177,14 +186,40 @@ Manifold CollideCores(const RoundedPolygon& a, const RoundedPolygon& b, float ma
             onReference[nearest] = edges.pointA;
         }
     }
+    // The edges' closest points were measured above only for a face separated by more than 0.1 ×
+    // hysteresis; a touching or overlapping one goes by its clipped points alone. The clipped points'
+    // depth along n is never less than the face's separation (the least depth of the other core), and
+    // equals it when the face's supporting point lies within its side planes; a nearest clipped point
+    // deeper than that means it does not, and the face may not be a closest feature at all: a capsule
+    // core leaving a box's corner at a glancing angle, its end 0.1 µm above the corner and exactly on
+    // the plane of the box's side face (separation 0), clipped to points 18 mm along it, and the
+    // manifold came out empty though the capsule sank 52 µm into the box (fuzz finding
+    // pairs-50um-capsule-box-manifold-empty). The closest points are measured then, and decide below.
+    // Cores apart always have a face of positive separation, so the chosen face's is above −hysteresis:
+    // deeper overlaps (a box tilted over a ledge clips its deepest corner off) skip the measurement.
+    // The allowance only spares the measurement where the depths differ by less than depthSlack below,
+    // which judges what the measurement finds.
+    if (!closestKnown && coreSeparation > -hysteresis && depths[nearest] > coreSeparation &&
+        depths[nearest] - coreSeparation > RoughSlack(v1, v2, w1, w2)) {
+        closest = ClosestPointsSegmentSegment(v1, v2, w1, w2);
+        distance = std::sqrt(closest.distanceSquared);
+        closestKnown = distance > 1e-30f;
+    }
     // The clipped points lie within the face's extent, so their depth along n is never less than the
     // cores' distance, and equals it when the face is a closest feature. More than that (beyond the
     // round-off slack) means the face is not one: the along-normal test above has a slack relative to
     // the coordinates, 0.9 m for a segment reaching 91 km, which let a corner pair 1 m apart through to
     // a clipped point 22 m deep, and the manifold came out empty (fuzz findings pairs-*); a 21 m polygon
     // 73 km away measured along a face that was not the closest feature did the same. The closest points'
-    // contact is then the answer.
-    if (closestKnown && depths[nearest] > distance + slack) {
+    // contact is then the answer. The allowance is 1e-5 of the largest of the four lengths, not of their
+    // sum as the along-normal test's: that (24 m for a 1,000 km capsule) let a 31 m segment touching the
+    // capsule's rounded end get the capsule's face contact 21.75 m apart, beyond float's round-off there
+    // (fuzz finding pairs-1000km-capsule-end-face-depth). A tenth of the sum was too tight the other
+    // way: a box landing slightly tilted just past another's corner (4 µm between the clipped depth and
+    // the distance) then got a corner contact instead of its face contact, and the drop stacks no
+    // longer stepped the same with and without continuous collision.
+    const float depthSlack = 1e-5f * Max(Max(Length(v1), Length(v2)), Max(Length(w1), Length(w2)));
+    if (closestKnown && depths[nearest] > distance + depthSlack) {
         if (distance - total > margin) return Manifold{};
         return cornerContact();
     }

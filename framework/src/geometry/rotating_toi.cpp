@@ -79,6 +79,27 @@ float TouchTolerance(const Core& a, const Core& b) {
     return 1e-6f * (swept::MaxRadius(a.points.data(), a.count) + swept::MaxRadius(b.points.data(), b.count) + a.radius + b.radius);
 }
 
+// An arc's start and a point on it, and 1/ρ² (ρ their distance from the pivot), for the rotation
+// taking one to the other, (start·x, start×x)/ρ². Below ρ = 2^-60 m (8.7e-19 m) ρ² and those products
+// are denormal or 0 and 1/ρ² overflows: 0·inf made a rotating hit's normal and point NaN (fuzz finding
+// toi-rotating-impact-non-finite: a point 7e-23 m from the pivot of a 1e-19 m capsule). Such arcs are
+// scaled by 2^100 first: a power of two, so every product keeps its bits and the rotation is the same.
+// Their 1/ρ² is then 1/(|start|·|x|): the entry point, found from squares that did lose their bits,
+// lies off the arc by up to a few per cent, and this keeps the rotation (and the normal) unit.
+struct ArcEnds {
+    Vec2 start, x;
+    float invRho2;
+};
+inline ArcEnds ScaledArcEnds(Vec2 start, Vec2 x, float invRho2) {
+    if (invRho2 < 0x1p120f) [[likely]] return {start, x, invRho2};
+    constexpr float kScale = 0x1p100f;
+    const Vec2 scaledStart = kScale * start, scaledX = kScale * x;
+    const float lengths = Length(scaledStart) * Length(scaledX);
+    // An entry point rounded onto the pivot itself is taken as the arc's start (no turn).
+    if (!(lengths > 0.0f)) return {scaledStart, scaledStart, 1.0f / LengthSquared(scaledStart)};
+    return {scaledStart, scaledX, 1.0f / lengths};
+}
+
 } // namespace
 
 namespace {
@@ -137,7 +158,8 @@ RotatingImpact ImpactOfEntry(const Entry& best, const RoundedCore& coreA, const 
     RotatingImpact out;
     out.exact = true;
     const Vec2 x = swept::EntryPoint(*best.core, best.feature, best.x);
-    const float c = Dot(best.start, x), s = best.direction * Cross(best.start, x);
+    const ArcEnds arc = ScaledArcEnds(best.start, x, 1.0f / LengthSquared(best.start));
+    const float c = Dot(arc.start, arc.x), s = best.direction * Cross(arc.start, arc.x);
     const float angle = swept::TurnAngle(s, c);
     const float turn = std::abs(alpha);
     if (angle > turn) return out; // the first crossing lies beyond this step's rotation
@@ -153,8 +175,7 @@ RotatingImpact ImpactOfEntry(const Entry& best, const RoundedCore& coreA, const 
     } else {
         // x: B's vertex in A's body frame at time t, on A grown by the reach. A turned by σφ, where the
         // arc ran the other way (direction = −σ): (cos σφ, sin σφ) = (c, −direction·s) / ρ².
-        const float inv = 1.0f / LengthSquared(best.start);
-        const Rot turned = NormalizeRot({c * inv, -best.direction * s * inv});
+        const Rot turned = NormalizeRot({c * arc.invRho2, -best.direction * s * arc.invRho2});
         const Rot poseA = Mul(startA.q, turned);
         out.normal = Rotate(poseA, entered);
         out.point = startA.p + Rotate(poseA, x - coreB.radius * entered);
@@ -203,7 +224,8 @@ template <class WithinTurn>
                                                             float invRho2, float radius) {
     // s = ±1, so Cross(s·p, x) is s·Cross(p, x) to the bit, and s·p is ready before x (one product
     // less after the entry search, on the way to the hit / miss branch).
-    const float c = Dot(p, x), y = Cross(s * p, x);
+    const ArcEnds arc = ScaledArcEnds(p, x, invRho2);
+    const float c = Dot(arc.start, arc.x), y = Cross(s * arc.start, arc.x);
     RotatingImpact out;
     out.exact = true;
     if (!within(c, y)) return out; // the first entry lies beyond this step's rotation: separated
@@ -212,7 +234,7 @@ template <class WithinTurn>
     out.t = Clamp(angle * invTurn, 0.0f, 1.0f);
     // x is the centre in A's frame at time t, where A turned by σφ: the rotation taking x back to p,
     // (p·x, x × p) / ρ² (|x| = |p| = ρ; no trig, no normalisation beyond float rounding).
-    const Rot turned{c * invRho2, Cross(x, p) * invRho2};
+    const Rot turned{c * arc.invRho2, Cross(arc.x, arc.start) * arc.invRho2};
     out.normal = Rotate(startA.q, Rotate(turned, swept::CrossingNormal(coreA, feature, x)));
     // B rests, so the contact point is its centre moved back by its radius along the normal.
     out.point = TransformPoint(startA, p) - radius * out.normal;
