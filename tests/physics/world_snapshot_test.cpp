@@ -219,8 +219,8 @@ TEST_CASE("malformed snapshots throw InvalidArgument naming the problem", "[phys
     CHECK(LoadError(text).find("no SENSUWLD header") != std::string::npos);
 
     std::vector<uint8_t> newer = bytes;
-    newer[8] = 6;  // the version, little-endian after the magic (this build writes 5)
-    CHECK(LoadError(newer).find("format version 6 is not supported") != std::string::npos);
+    newer[8] = 7;  // the version, little-endian after the magic (this build writes 6)
+    CHECK(LoadError(newer).find("format version 7 is not supported") != std::string::npos);
 
     std::vector<uint8_t> longer = bytes;
     longer.push_back(0);

@@ -31,9 +31,14 @@ public:
             tree_.MoveProxy(proxy, fatAabb);
         }
     }
-    /// Once per step, before the queries: lets the quadtree fit its root to the proxies.
+    /// Once per step, before the queries: lets the quadtree fit its root to the proxies, and the tree
+    /// rebuild itself when many proxies moved (DynamicTree::RebuildIfWorn).
     void Update() {
-        if (kind_ == BroadPhaseKind::MortonQuadtree) morton_.Update();
+        if (kind_ == BroadPhaseKind::MortonQuadtree) {
+            morton_.Update();
+        } else {
+            tree_.RebuildIfWorn();
+        }
     }
     const AABB& FatAABB(int proxy) const {
         return kind_ == BroadPhaseKind::MortonQuadtree ? morton_.FatAABB(proxy) : tree_.FatAABB(proxy);

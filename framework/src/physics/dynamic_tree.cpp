@@ -27,18 +27,21 @@ int DynamicTree::CreateProxy(const AABB& fatAabb, int userData) {
     nodes_[leaf].userData = userData;
     nodes_[leaf].height = 0;
     InsertLeaf(leaf);
+    ++changesSinceBuild_;
     return leaf;
 }
 
 void DynamicTree::DestroyProxy(int proxy) {
     RemoveLeaf(proxy);
     FreeNode(proxy);
+    ++changesSinceBuild_;
 }
 
 void DynamicTree::MoveProxy(int proxy, const AABB& fatAabb) {
     RemoveLeaf(proxy);
     nodes_[proxy].aabb = fatAabb;
     InsertLeaf(proxy);
+    ++changesSinceBuild_;
 }
 
 void DynamicTree::Refit(int id) {
@@ -166,6 +169,57 @@ int DynamicTree::Balance(int a) {
     return up;
 }
 
+void DynamicTree::RebuildIfWorn() {
+    if (changesSinceBuild_ > 0 && 8 * static_cast<size_t>(changesSinceBuild_) >= nodes_.size()) Rebuild();
+}
+
+void DynamicTree::Rebuild() {
+    changesSinceBuild_ = 0;
+    std::vector<int>& leaves = stack_;  // no query runs during a rebuild
+    leaves.clear();
+    for (int id = 0; id < static_cast<int>(nodes_.size()); ++id) {
+        if (nodes_[id].height == 0) {
+            leaves.push_back(id);
+        } else if (nodes_[id].height > 0) {
+            FreeNode(id);
+        }
+    }
+    root_ = leaves.empty() ? -1 : BuildSubtree(leaves.data(), static_cast<int>(leaves.size()));
+    if (root_ >= 0) nodes_[root_].parent = -1;
+    leaves.clear();
+}
+
+// The subtree over `count` leaves: the smaller half by centre (ties by id, so the tree does not depend on
+// the standard library's partition) along the axis of the centres' wider spread goes left.
+int DynamicTree::BuildSubtree(int* leaves, int count) {
+    if (count == 1) return leaves[0];
+    Vec2 lo = nodes_[leaves[0]].aabb.Center(), hi = lo;
+    for (int k = 1; k < count; ++k) {
+        const Vec2 c = nodes_[leaves[k]].aabb.Center();
+        lo = Min(lo, c);
+        hi = Max(hi, c);
+    }
+    const bool alongX = hi.x - lo.x >= hi.y - lo.y;
+    auto key = [&](int id) {
+        const Vec2 c = nodes_[id].aabb.Center();
+        return alongX ? c.x : c.y;
+    };
+    const int half = count / 2;
+    std::nth_element(leaves, leaves + half, leaves + count, [&](int a, int b) {
+        const float ka = key(a), kb = key(b);
+        return ka < kb || (ka == kb && a < b);
+    });
+    const int left = BuildSubtree(leaves, half);
+    const int right = BuildSubtree(leaves + half, count - half);
+    const int node = AllocateNode();  // after the children: allocation may move the node array
+    nodes_[node].child1 = left;
+    nodes_[node].child2 = right;
+    nodes_[left].parent = node;
+    nodes_[right].parent = node;
+    Refit(node);
+    return node;
+}
+
 int DynamicTree::ProxyCount() const {
     int n = 0;
     for (const Node& node : nodes_) n += node.height == 0 ? 1 : 0;
@@ -176,6 +230,7 @@ const char* DynamicTree::CheckStructure() const {
     const int n = static_cast<int>(nodes_.size());
     auto inRange = [n](int id) { return id >= 0 && id < n; };
     if (root_ != -1 && !(inRange(root_) && nodes_[root_].parent == -1)) return "dynamic tree: bad root";
+    if (changesSinceBuild_ < 0) return "dynamic tree: negative count of changes since the last build";
     // Every node reached once from the root (no cycles, no shared children), children pointing back.
     std::vector<uint8_t> seen(static_cast<size_t>(n), 0);
     std::vector<int> reached;

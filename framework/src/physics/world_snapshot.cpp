@@ -34,7 +34,7 @@ namespace {
 
 constexpr std::array<uint8_t, 8> kMagic = {'S', 'E', 'N', 'S', 'U', 'W', 'L', 'D'};
 // Raise when the byte layout changes (a field added, removed or reordered).
-constexpr uint32_t kFormatVersion = 5;  // 2: joints, contact events, sensors; 3: the rest states' support loads; 4: chains; 5: threads
+constexpr uint32_t kFormatVersion = 6;  // 2: joints, contact events, sensors; 3: the rest states' support loads; 4: chains; 5: threads; 6: the broad-phase tree's changes since its last rebuild
 
 // Number of values of each enum a snapshot holds (Load rejects larger ones).
 template <class E>
@@ -634,7 +634,7 @@ World World::Load(std::span<const uint8_t> bytes) {
 static_assert(sizeof(detail::Body) == 272, "detail::Body changed: update Transfer(Body) in world_snapshot.cpp");
 static_assert(sizeof(detail::Shape) == 264, "detail::Shape changed: update Transfer(Shape) in world_snapshot.cpp");
 static_assert(sizeof(detail::Contact) == 172, "detail::Contact changed: update Transfer(Contact) in world_snapshot.cpp");
-static_assert(sizeof(WorldImpl) == 1832, "WorldImpl changed: update Transfer(WorldImpl) in world_snapshot.cpp");
+static_assert(sizeof(WorldImpl) == 1856, "WorldImpl changed: update Transfer(WorldImpl) in world_snapshot.cpp");
 static_assert(sizeof(detail::Joint) == 192, "detail::Joint changed: update Transfer(Joint) in world_snapshot.cpp");
 static_assert(sizeof(SolverSettings) == 76, "SolverSettings changed: update Transfer(SolverSettings) in world_snapshot.cpp");
 #endif
