@@ -1,7 +1,7 @@
 // DynamicTree::Rebuild (the broad-phase tree rebuilt top down once many proxies moved): a rebuilt tree
 // answers every query exactly as brute force over the fat AABBs, keeps every proxy's id, box and user
-// data, and is as low as a binary tree can be; RebuildIfWorn rebuilds only after a quarter of the
-// proxies changed.
+// data, and is as low as a binary tree can be; RebuildIfWorn rebuilds only after as many changes as
+// there are proxies.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -95,21 +95,21 @@ TEST_CASE("a rebuilt dynamic tree answers queries as brute force and keeps its p
     }
 }
 
-TEST_CASE("RebuildIfWorn rebuilds once a quarter of the proxies changed, not before", "[physics][broadphase][tree]") {
+TEST_CASE("RebuildIfWorn rebuilds once there were as many changes as proxies, not before", "[physics][broadphase][tree]") {
     Rng rng(7);
     detail::DynamicTree tree;
-    constexpr int kCount = 1024;  // 2,047 nodes: the rebuild comes at 256 changes
+    constexpr int kCount = 1024;  // 2,047 nodes: the rebuild comes at 1,024 changes
     std::vector<int> proxies;
     for (int i = 0; i < kCount; ++i) proxies.push_back(tree.CreateProxy(RandomBox(rng), i));
     tree.RebuildIfWorn();  // 1,024 creations
     REQUIRE(tree.Height() == 10);
     // A perfect tree of 1,024 leaves: any re-insertion puts a leaf at depth 11.
-    for (int k = 0; k < 255; ++k) {
+    for (int k = 0; k < 1023; ++k) {
         tree.MoveProxy(proxies[static_cast<size_t>(k)], RandomBox(rng));
         tree.RebuildIfWorn();
         REQUIRE(tree.Height() > 10);
     }
-    tree.MoveProxy(proxies[255], RandomBox(rng));
+    tree.MoveProxy(proxies[1023], RandomBox(rng));
     tree.RebuildIfWorn();
     CHECK(tree.Height() == 10);
     CHECK(tree.CheckStructure() == nullptr);

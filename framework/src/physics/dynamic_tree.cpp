@@ -170,7 +170,7 @@ int DynamicTree::Balance(int a) {
 }
 
 void DynamicTree::RebuildIfWorn() {
-    if (changesSinceBuild_ > 0 && 8 * static_cast<size_t>(changesSinceBuild_) >= nodes_.size()) Rebuild();
+    if (changesSinceBuild_ > 0 && 2 * static_cast<size_t>(changesSinceBuild_) >= nodes_.size()) Rebuild();
 }
 
 void DynamicTree::Rebuild() {

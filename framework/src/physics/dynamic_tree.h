@@ -9,7 +9,7 @@
 // half of them far and fast, re-inserting a few thousand proxies a step) a 2 m × 4 m box near the pile
 // overlapped 600 internal nodes at the first step and 1,850 after 60 steps (it holds 1–2 leaves), so
 // every query there visited thousands of nodes and the step time grew with the step number. So once a
-// step (RebuildIfWorn) a tree whose leaves changed by a quarter of its size since it was last built is
+// step (RebuildIfWorn) a tree with as many leaf changes as leaves since it was last built is
 // rebuilt top down: with that, 50–210 nodes overlapped the box at the end of each step (after that step's
 // re-insertions) over the same 60 steps, and the step took 80 ms instead of 430 ms at step 60.
 #include <cstdint>
@@ -35,8 +35,9 @@ public:
     /// along the axis where the centres spread most (height ⌈log₂ n⌉). Proxy ids, fat AABBs and user data
     /// stay as they are; only the order of a query's visits changes.
     void Rebuild();
-    /// Rebuild() when the proxies created, destroyed and moved since the last build number at least a
-    /// quarter of the proxies (the node array holds about two nodes per proxy); otherwise nothing.
+    /// Rebuild() when the proxies created, destroyed and moved since the last build number at least as
+    /// many as there are proxies (the node array holds about two nodes per proxy); otherwise nothing.
+    /// The O(n log n) rebuild then costs O(log n) per change, the order of the re-insertions themselves.
     void RebuildIfWorn();
     /// Replaces the proxy's fat AABB (remove + re-insert).
     void MoveProxy(int proxy, const AABB& fatAabb);
