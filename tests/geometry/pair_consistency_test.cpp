@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <array>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -269,6 +270,48 @@ TEST_CASE("A capsule leaving a box's corner at a glancing angle gets its contact
         REQUIRE(m.pointCount >= 1);
         CHECK(Deepest(m) == Approx(coreGap - capsule.radius()).margin(2e-9));
     }
+}
+
+TEST_CASE("A box thinner than float's spacing gets finite box-box contacts (found by fuzzing, issue 16)", "[pairs][regression]") {
+    // The World fuzzer's bullet: a box 7.2e-43 m (denormal) by 9.6e-38 m at the centre of a 1 m box.
+    // Clipping its incident edge divided by w2.y − w1.y, 0 or denormal there: a NaN contact point, then a
+    // NaN body.
+    const Box block({0.5f, 0.5f}, {0.5f, 0.5f}, 0.5f);
+    const Box bullet({7.20267411e-43f, 9.55146557e-38f}, {0.5f, 0.5f}, 1.34955597f);
+    const Transform xf{{24.25f, 24.25f}, Rot{0.635035992f, -0.772482574f}};
+    for (const float margin : {3.20397973f, 0.00499999989f}) {
+        for (const bool swapped : {false, true}) {
+            const Manifold m = swapped ? CollideBoxes(bullet, xf, block, xf, margin) : CollideBoxes(block, xf, bullet, xf, margin);
+            INFO("margin " << margin << " swapped " << swapped);
+            REQUIRE(m.pointCount >= 1);
+            for (int k = 0; k < m.pointCount; ++k) {
+                CHECK(std::isfinite(m.points[k].point.x));
+                CHECK(std::isfinite(m.points[k].point.y));
+                CHECK(m.points[k].separation == Approx(-0.5f).margin(1e-4));
+            }
+        }
+    }
+    // The same sizes at random poses, in and around the block.
+    Rng rng(0xb0c5);
+    int contacts = 0;
+    for (int i = 0; i < 4000; ++i) {
+        const float thin = std::array<float, 4>{7.20267411e-43f, 1e-40f, 1e-30f, 1e-12f}[static_cast<size_t>(i % 4)];
+        const Box sliver({thin, rng.Chance(0.5f) ? 9.55146557e-38f : thin}, {0.5f, 0.5f}, rng.Angle());
+        const Box block({0.5f, 0.5f}, {0.5f, 0.5f}, rng.Chance(0.5f) ? 0.5f : rng.Angle());
+        const Transform xfS{rng.InBox(-1.5f, 1.5f), Rot::FromAngle(rng.Angle())}, xfB{rng.InBox(-0.5f, 0.5f), Rot::FromAngle(rng.Angle())};
+        for (const bool swapped : {false, true}) {
+            const Manifold m = swapped ? CollideBoxes(block, xfB, sliver, xfS, 1.0f) : CollideBoxes(sliver, xfS, block, xfB, 1.0f);
+            INFO("case " << i << " swapped " << swapped);
+            for (int k = 0; k < m.pointCount; ++k) {
+                REQUIRE(std::isfinite(m.points[k].point.x));
+                REQUIRE(std::isfinite(m.points[k].point.y));
+                REQUIRE(std::isfinite(m.points[k].separation));
+            }
+            if (m.pointCount > 0) REQUIRE(std::abs(Length(m.normal) - 1.0f) < 1e-3f);
+            contacts += m.pointCount > 0;
+        }
+    }
+    CHECK(contacts > 1000);
 }
 
 TEST_CASE("MoveAndSlide rejects a skin it cannot keep (found by fuzzing, issue 16)", "[move][regression]") {

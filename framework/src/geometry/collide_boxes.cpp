@@ -65,8 +65,12 @@ Manifold ClipBoxes(const Transform& frameA, const Transform& frameB, const Trans
     const uint32_t incidentFace = (useY != 0 ? 2u : 0u) | (normalSign > 0.0f ? 0u : 1u);  // +x, −x, +y, −y of I
 
     // Clip w1–w2 to [−e, e] in y by sliding each end point along the edge. The incident face is at most
-    // 45° from anti-parallel, so |w2.y − w1.y| ≥ √2·edgeHalf > 0.
-    const float inv = 1.0f / (w2.y - w1.y);
+    // 45° from anti-parallel, so |w2.y − w1.y| ≥ √2·edgeHalf > 0, but not in float for an edge below
+    // float's spacing at its position (a box 7e-43 m thick: w1 = w2, or a denormal difference whose
+    // reciprocal overflows, and 0·inf made the contact points NaN; fuzz finding
+    // world-bullet-denormal-box-nan). Such an edge is a point: both ends stay where they are.
+    const float dy = w2.y - w1.y;
+    const float inv = std::abs(dy) > 1e-30f ? 1.0f / dy : 0.0f;
     const Vec2 dw = w2 - w1;
     const Vec2 p1 = w1 + ((Min(Max(w1.y, -e), e) - w1.y) * inv) * dw;
     const Vec2 p2 = w1 + ((Min(Max(w2.y, -e), e) - w1.y) * inv) * dw;
