@@ -4,6 +4,8 @@
 // them per contact row in their innermost loops, where they were inlined when they were one file's.
 #include <cmath>
 
+#include <limits>
+
 #include "sensu/math/vec2.h"
 #include "thread_pool.h"
 #include "world_internal.h"
@@ -62,12 +64,28 @@ inline void PrepareMasses(SolverContact& sc, bool accumulate) {
         sc.k22 = m + sc.invInertiaA * rnA2 * rnA2 + sc.invInertiaB * rnB2 * rnB2;
         sc.k12 = m + sc.invInertiaA * rnA1 * rnA2 + sc.invInertiaB * rnB1 * rnB2;
         const float det = sc.k11 * sc.k22 - sc.k12 * sc.k12;
-        if (sc.k11 * sc.k11 < 1000.0f * det) {  // well conditioned
-            const float inv = 1.0f / det;
-            sc.useBlock = true;
-            sc.inv11 = sc.k22 * inv;
-            sc.inv22 = sc.k11 * inv;
-            sc.inv12 = -sc.k12 * inv;
+        if (det >= std::numeric_limits<float>::min()) {
+            if (sc.k11 * sc.k11 < 1000.0f * det) {  // well conditioned
+                const float inv = 1.0f / det;
+                sc.useBlock = true;
+                sc.inv11 = sc.k22 * inv;
+                sc.inv22 = sc.k11 * inv;
+                sc.inv12 = -sc.k12 * inv;
+            }
+        } else if (sc.k11 > 0.0f) {
+            // K of a very heavy body (1e19 kg: entries near 1e-20) has a determinant below float's normal
+            // range, whose reciprocal overflowed to inf (fuzz finding world-spinning-heavy-box-nan).
+            // The same test and inverse on K / k11, whose entries are near 1.
+            const float s = 1.0f / sc.k11;
+            const float b = sc.k12 * s, d = sc.k22 * s;
+            const float detScaled = d - b * b;  // det / k11²
+            if (1.0f < 1000.0f * detScaled) {
+                const float inv = s / detScaled;
+                sc.useBlock = true;
+                sc.inv11 = d * inv;
+                sc.inv22 = inv;
+                sc.inv12 = -b * inv;
+            }
         }
     }
     // Single-row masses only where SolveContact uses them: normal rows outside the block solve, and a

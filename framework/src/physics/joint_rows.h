@@ -33,23 +33,42 @@ inline void PointMatrix(float mA, float iA, float mB, float iB, Vec2 rA, Vec2 rB
     k22 = mA + mB + iA * rA.x * rA.x + iB * rB.x * rB.x;
 }
 
-// x = K⁻¹ r for the symmetric 2×2 K (zero when K is singular).
-inline Vec2 Solve22(float k11, float k12, float k22, Vec2 r) {
-    float det = k11 * k22 - k12 * k12;
-    if (det != 0.0f) det = 1.0f / det;
-    return {det * (k22 * r.x - k12 * r.y), det * (k11 * r.y - k12 * r.x)};
-}
+// The inverse of the symmetric 2×2 K (zero when K is singular). The bodies of a joint weigh anything
+// from grams to 1e19 kg (the world fuzzer's): K's entries then near 1e-20, its determinant below
+// float's normal range and 1/det infinite, so such a K is inverted as K / k11 (entries near 1).
+inline bool TinyMatrix(float k11, float k22) { return k11 > 0.0f && k11 * k22 < 1e-30f; }
 
-inline float InverseOrZero(float k) { return k > 0.0f ? 1.0f / k : 0.0f; }
-
-// The inverse of the symmetric 2×2 K (zero when K is singular).
 inline void InvertSymmetric(float k11, float k12, float k22, float& inv11, float& inv12, float& inv22) {
     float det = k11 * k22 - k12 * k12;
+    if (TinyMatrix(k11, k22)) {
+        const float s = 1.0f / k11;
+        const float b = k12 * s, d = k22 * s;
+        const float detScaled = d - b * b;  // det / k11²
+        const float inv = detScaled != 0.0f ? s / detScaled : 0.0f;
+        inv11 = d * inv;
+        inv12 = -b * inv;
+        inv22 = inv;
+        return;
+    }
     if (det != 0.0f) det = 1.0f / det;
     inv11 = det * k22;
     inv12 = -det * k12;
     inv22 = det * k11;
 }
+
+// x = K⁻¹ r for the symmetric 2×2 K (zero when K is singular).
+inline Vec2 Solve22(float k11, float k12, float k22, Vec2 r) {
+    float det = k11 * k22 - k12 * k12;
+    if (TinyMatrix(k11, k22)) {
+        float inv11 = 0.0f, inv12 = 0.0f, inv22 = 0.0f;
+        InvertSymmetric(k11, k12, k22, inv11, inv12, inv22);
+        return {inv11 * r.x + inv12 * r.y, inv12 * r.x + inv22 * r.y};
+    }
+    if (det != 0.0f) det = 1.0f / det;
+    return {det * (k22 * r.x - k12 * r.y), det * (k11 * r.y - k12 * r.x)};
+}
+
+inline float InverseOrZero(float k) { return k > 0.0f ? 1.0f / k : 0.0f; }
 
 // Stores K⁻¹ of the solver joint's 2×2 system, so the passes multiply instead of solving.
 inline void InvertSystem(SolverJoint& sj) { InvertSymmetric(sj.k11, sj.k12, sj.k22, sj.inv11, sj.inv12, sj.inv22); }

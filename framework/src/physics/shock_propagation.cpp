@@ -54,22 +54,26 @@ bool SolveStickingPair(SolverContact& sc, SolverVelocity& a, SolverVelocity& b) 
     const float k12 = m + iA * p1.rnA * p2.rnA + iB * p1.rnB * p2.rnB;
     const float k13 = iA * p1.rnA * rtA + iB * p1.rnB * rtB;
     const float k23 = iA * p2.rnA * rtA + iB * p2.rnB * rtB;
-    // Cofactors of the symmetric K and its determinant.
-    const float c11 = k22 * k33 - k23 * k23;
-    const float c12 = k13 * k23 - k12 * k33;
-    const float c13 = k12 * k23 - k13 * k22;
-    const float c22 = k11 * k33 - k13 * k13;
-    const float c23 = k12 * k13 - k11 * k23;
-    const float c33 = k11 * k22 - k12 * k12;
-    const float det = k11 * c11 + k12 * c12 + k13 * c13;
-    if (!(det > 1e-6f * k11 * k22 * k33)) return false;
+    // Cofactors and determinant of K·s. s = 1 but for a very heavy body (1e13 kg: K's entries near
+    // 1e-13), whose determinant, a product of three entries, falls below float's normal range: 1/det
+    // was infinite and the impulses NaN (fuzz finding world-spinning-heavy-box-nan). Then s = 1/k11.
+    const float s = k11 * k22 * k33 < 1e-30f ? 1.0f / k11 : 1.0f;
+    const float s11 = s * k11, s22 = s * k22, s33 = s * k33, s12 = s * k12, s13 = s * k13, s23 = s * k23;
+    const float c11 = s22 * s33 - s23 * s23;
+    const float c12 = s13 * s23 - s12 * s33;
+    const float c13 = s12 * s23 - s13 * s22;
+    const float c22 = s11 * s33 - s13 * s13;
+    const float c23 = s12 * s13 - s11 * s23;
+    const float c33 = s11 * s22 - s12 * s12;
+    const float det = s11 * c11 + s12 * c12 + s13 * c13;
+    if (!(det > 1e-6f * s11 * s22 * s33)) return false;
     const float x1Old = p1.normalImpulse, x2Old = p2.normalImpulse;
     const float xtOld = p1.tangentImpulse + p2.tangentImpulse;
     // r = v − bias − K·x_old: the velocities of the rows if their accumulated impulses were zero.
     const float r1 = RelativeSpeed(a, b, n, p1.rnA, p1.rnB) - p1.velocityBias - (k11 * x1Old + k12 * x2Old + k13 * xtOld);
     const float r2 = RelativeSpeed(a, b, n, p2.rnA, p2.rnB) - p2.velocityBias - (k12 * x1Old + k22 * x2Old + k23 * xtOld);
     const float r3 = RelativeSpeed(a, b, t, rtA, rtB) - (k13 * x1Old + k23 * x2Old + k33 * xtOld);
-    const float inv = 1.0f / det;
+    const float inv = s / det;  // (K·s)⁻¹·s = K⁻¹
     const float x1 = -(c11 * r1 + c12 * r2 + c13 * r3) * inv;
     const float x2 = -(c12 * r1 + c22 * r2 + c23 * r3) * inv;
     const float xt = -(c13 * r1 + c23 * r2 + c33 * r3) * inv;
