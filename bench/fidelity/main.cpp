@@ -12,6 +12,7 @@
 #include <cstring>
 #include <string>
 
+#include "csv_file.h"
 #include "sensu_scenes/fidelity.h"
 
 using namespace sensu;
@@ -44,15 +45,9 @@ int main(int argc, char** argv) {
             return 2;
         }
     }
-    FILE* csv = nullptr;
-    if (!csvPath.empty()) {
-        csv = std::fopen(csvPath.c_str(), "w");
-        if (!csv) {
-            std::fprintf(stderr, "cannot write %s\n", csvPath.c_str());
-            return 1;
-        }
-        std::fprintf(csv, "kind,seed,snapshots,frozen_checked,violations,violations_still_frozen,max_deviation_m,energy_windows,max_energy_rise\n");
-    }
+    FILE* csv = csvPath.empty() ? nullptr
+                                : bench::OpenCsv(csvPath, "kind,seed,snapshots,frozen_checked,violations,violations_still_frozen,max_deviation_m,energy_windows,max_energy_rise");
+    if (!csvPath.empty() && !csv) return 1;
     KindTotals totals[kFidelityKindCount];
     for (int i = 0; i < sceneCount; ++i) {
         const auto kind = static_cast<FidelityKind>(i % kFidelityKindCount);

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "sensu_baseline/box2d_world.h"
+#include "csv_file.h"
 #include "sensu_scenes/joint_kinds.h"
 #include "sensu_scenes/metrics.h"
 
@@ -59,15 +60,9 @@ int main(int argc, char** argv) {
             return 2;
         }
     }
-    FILE* csv = nullptr;
-    if (!csvPath.empty()) {
-        csv = std::fopen(csvPath.c_str(), "w");
-        if (!csv) {
-            std::fprintf(stderr, "cannot write %s\n", csvPath.c_str());
-            return 2;
-        }
-        std::fprintf(csv, "scene,engine,x,y,angle,vx,vy,angular_velocity,worst_check,worst_error,tolerance,pass\n");
-    }
+    FILE* csv = csvPath.empty() ? nullptr
+                                : bench::OpenCsv(csvPath, "scene,engine,x,y,angle,vx,vy,angular_velocity,worst_check,worst_error,tolerance,pass");
+    if (!csvPath.empty() && !csv) return 2;
     std::printf("%-16s %-6s %9s %9s %8s %8s %8s %8s  %s\n", "scene", "engine", "x", "y", "angle", "vx", "vy", "omega", "worst check");
     int failures = 0;
     for (const scenes::JointKindScene& k : scenes::JointKindScenes()) {

@@ -29,6 +29,7 @@
 
 #include <unistd.h>
 
+#include "csv_file.h"
 #include "sensu/physics/world.h"
 
 using namespace sensu;
@@ -156,15 +157,9 @@ int main(int argc, char** argv) {
             return 2;
         }
     }
-    FILE* csv = nullptr;
-    if (!csvPath.empty()) {
-        csv = std::fopen(csvPath.c_str(), "w");
-        if (!csv) {
-            std::fprintf(stderr, "cannot write %s\n", csvPath.c_str());
-            return 2;
-        }
-        std::fprintf(csv, "step,bodies,awake,contacts,rss_mib,step_ms\n");
-    }
+    FILE* csv = csvPath.empty() ? nullptr
+                                : bench::OpenCsv(csvPath, "step,bodies,awake,contacts,rss_mib,step_ms");
+    if (!csvPath.empty() && !csv) return 2;
 
     using Clock = std::chrono::steady_clock;
     const auto start = Clock::now();
