@@ -214,3 +214,20 @@ TEST_CASE("queries are safe from the pre-solve hook and see teleports at once", 
     CHECK(hit->shape == world.GetShapes(box)[0]);
     CHECK(hit->point.y == Approx(5.5f));
 }
+
+TEST_CASE("CastShape rejects a sweep beyond kMaxQueryReach and leaves the world unchanged (fuzz finding world-capsule-cast-nan-fraction)", "[physics][queries]") {
+    World world;
+    const BodyId ground = world.CreateBody({.type = BodyType::Static});
+    world.CreateShape(ground, {.geometry = Segment({-10, 0}, {10, 0})});
+    const uint64_t before = world.StateHash();
+    // The finding: a capsule cast 4.4e33 m long returned fraction NaN.
+    CHECK_THROWS_AS(CastShape(world, Capsule({0, -0.5f}, {0, 0.5f}, 0.25f), Transform::FromAngle({0, 2}, 0.0f), {-4.4e33f, 0}),
+                    InvalidArgument);
+    CHECK_THROWS_AS(CastShape(world, Box({0.5f, 0.5f}), Transform::FromAngle({0, 2}, 0.0f), {0, -2e7f}), InvalidArgument);
+    CHECK(world.StateHash() == before);
+    // Within the reach the cast works as always.
+    const auto hit = CastShape(world, Capsule({0, -0.5f}, {0, 0.5f}, 0.25f), Transform::FromAngle({0, 2}, 0.0f), {0, -9e6f});
+    REQUIRE(hit);
+    CHECK(hit->fraction >= 0.0f);
+    CHECK(hit->fraction <= 1.0f);
+}

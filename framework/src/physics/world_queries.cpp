@@ -192,6 +192,10 @@ std::optional<QueryHit> CastShape(const World& world, const QueryGeometry& geome
     const AABB start = QueryBounds(geometry, transform);
     const AABB bounds = Union(start, AABB{start.lower + translation, start.upper + translation});
     if (!IsFinite(bounds)) throw InvalidArgument("CastShape: the swept geometry overflows float");
+    // A capsule cast 4e33 m long squared its length to inf and returned fraction NaN (fuzz finding
+    // world-capsule-cast-nan-fraction): reject what the casts cannot compute, where it is given.
+    if (Max(Max(std::abs(bounds.lower.x), std::abs(bounds.lower.y)), Max(std::abs(bounds.upper.x), std::abs(bounds.upper.y))) > kMaxQueryReach)
+        throw InvalidArgument("CastShape: the swept geometry reaches farther than kMaxQueryReach (1e7 m) from the origin");
     const WorldImpl& w = WorldAccess::Impl(world);
     std::optional<QueryHit> best;
     for (int si : Candidates(w, bounds, filter)) {

@@ -78,12 +78,18 @@ void OverlapShape(const World& world, const QueryGeometry& geometry, const Trans
 /// The first shape met by `geometry` placed by `transform` and moved (without rotating) by
 /// `translation` (m, world), or nothing (Box2D's b2World_CastShape); exact up to float round-off.
 /// Moving shapes: Circle and Capsule (shape_cast.h), Box, ConvexPolygon and Segment (convex_cast.h, a
-/// ray cast against the Minkowski difference); a Sector throws InvalidArgument, as do non-finite input
-/// and a transform whose rotation is not of unit length. A shape already touching at the start hits at
+/// ray cast against the Minkowski difference); a Sector throws InvalidArgument, as do non-finite input,
+/// a transform whose rotation is not of unit length and a swept geometry reaching farther than
+/// kMaxQueryReach (1e7 m, ten times the world's kMaxCoordinate) from the origin, where the casts' squared
+/// lengths overflow float. A shape already touching at the start hits at
 /// fraction 0; its point is then the circle's centre or the capsule's end a, and for the other kinds a
 /// point in the overlap. Chain segments are cast against as their (two-sided) segments. Ties go to the
 /// lower shape index.
 std::optional<QueryHit> CastShape(const World& world, const QueryGeometry& geometry, const Transform& transform, Vec2 translation,
                                   const QueryFilter& filter = {});
+
+/// m: how far from the origin a CastShape's swept geometry may reach (the geometry layer's casts are
+/// verified against brute force out to this distance).
+inline constexpr float kMaxQueryReach = 1e7f;
 
 } // namespace sensu
