@@ -1,3 +1,8 @@
+// The rotating time of impact (rotating_toi.h): TimeOfImpact checks its input and picks the method,
+// and the closed form for a core turning about a fixed pivot against a resting disc, the benchmark's
+// and the World's common case, is here too: its helpers are inlined into the query (each measured, see
+// there), which needs them in one file. The other methods live in their own files
+// (rotating_toi_internal.h lists them).
 #include "sensu/geometry/rotating_toi.h"
 
 #include <array>
@@ -6,8 +11,8 @@
 #include <cstdint>
 #include <limits>
 
+#include "rotating_toi_internal.h"
 #include "sincos_pair.h"
-#include "swept_internal.h"
 #include "x86_paths.h"
 
 #if SENSU_X86_PATHS
@@ -15,6 +20,11 @@
 #endif
 
 namespace sensu {
+
+using rotating::Advance;
+using rotating::ArcEnds;
+using rotating::OverlappingInWorld;
+using rotating::ScaledArcEnds;
 
 namespace {
 
@@ -31,101 +41,6 @@ bool FixedPivot(const RotationalSweep& s) {
 }
 // The pose of a body at rest: SweepPose(s, 0) inline, with no trig for the usual zero angle.
 Transform RestPose(const RotationalSweep& s) { return {s.pivot, s.startAngle == 0.0f ? Rot{} : Rot::FromAngle(s.startAngle)}; }
-
-// The earliest crossing found so far along one family of arcs.
-struct Entry {
-    float key = std::numeric_limits<float>::infinity(); // diamond angle of the entry
-    Vec2 x{};               // arc point at entry (same frame as the core it enters)
-    int feature = 0;        // boundary piece of the grown core (swept::CrossingNormal)
-    const RoundedCore* core = nullptr; // the core entered
-    Vec2 start{};           // the arc's start (the vertex at t = 0)
-    float direction = 1.0f; // +1 CCW, −1 CW
-    bool fromA = false;     // true: traced by a vertex of A (forward); false: by a vertex of B (backward)
-};
-
-// The first entry of the arc p0 traces (direction sigma) within its first turn, if earlier than the best.
-void FindEntry(Entry& best, Vec2 p0, float sigma, bool fromA, const RoundedCore& core, float reach) {
-    const swept::FirstArcEntry first = swept::FirstEntry(p0, sigma, core, reach);
-    if (first.found() && first.key < best.key) best = {first.key, first.x, first.feature, &core, p0, sigma, fromA};
-}
-
-// The helpers below take a RoundedCore or Advance's PosedPoints: they read points, count and radius.
-template <class Core>
-Vec2 FallbackNormal(const Core& a, const Core& b) {
-    Vec2 ca{}, cb{};
-    for (int i = 0; i < a.count; ++i) ca += (1.0f / a.count) * a.points[i];
-    for (int i = 0; i < b.count; ++i) cb += (1.0f / b.count) * b.points[i];
-    const Vec2 n = Normalize(cb - ca);
-    return n == Vec2{} ? Vec2{1.0f, 0.0f} : n;
-}
-
-// Touching or overlapping at t = 0: normal and point from the closest points of the cores. The point
-// is midway between the two surfaces along the normal, or the common point when the cores overlap.
-template <class Core>
-RotatingImpact Overlapping(const Core& a, const Core& b, const swept::CoreClosestPoints& cp) {
-    RotatingImpact out;
-    out.state = RotatingToiState::Overlapping;
-    out.t = 0.0f;
-    const Vec2 n = Normalize(cp.onB - cp.onA);
-    out.normal = n == Vec2{} ? FallbackNormal(a, b) : n;
-    out.point = n == Vec2{} ? cp.onA : 0.5f * ((cp.onA + a.radius * n) + (cp.onB - b.radius * n));
-    return out;
-}
-
-// Rounding allowance for "already touching" (m): float noise of coordinates of this magnitude, so
-// crossing edges whose computed distance is 1e-9 instead of 0 still count as overlapping.
-template <class Core>
-float TouchTolerance(const Core& a, const Core& b) {
-    return 1e-6f * (swept::MaxRadius(a.points.data(), a.count) + swept::MaxRadius(b.points.data(), b.count) + a.radius + b.radius);
-}
-
-// An arc's start and a point on it, and 1/ρ² (ρ their distance from the pivot), for the rotation
-// taking one to the other, (start·x, start×x)/ρ². Below ρ = 2^-60 m (8.7e-19 m) ρ² and those products
-// are denormal or 0 and 1/ρ² overflows: 0·inf made a rotating hit's normal and point NaN (fuzz finding
-// toi-rotating-impact-non-finite: a point 7e-23 m from the pivot of a 1e-19 m capsule). Such arcs are
-// scaled by 2^100 first: a power of two, so every product keeps its bits and the rotation is the same.
-// Their 1/ρ² is then 1/(|start|·|x|): the entry point, found from squares that did lose their bits,
-// lies off the arc by up to a few per cent, and this keeps the rotation (and the normal) unit.
-struct ArcEnds {
-    Vec2 start, x;
-    float invRho2;
-};
-inline ArcEnds ScaledArcEnds(Vec2 start, Vec2 x, float invRho2) {
-    if (invRho2 < 0x1p120f) [[likely]] return {start, x, invRho2};
-    constexpr float kScale = 0x1p100f;
-    const Vec2 scaledStart = kScale * start, scaledX = kScale * x;
-    const float lengths = Length(scaledStart) * Length(scaledX);
-    // An entry point rounded onto the pivot itself is taken as the arc's start (no turn).
-    if (!(lengths > 0.0f)) return {scaledStart, scaledStart, 1.0f / LengthSquared(scaledStart)};
-    return {scaledStart, scaledX, 1.0f / lengths};
-}
-
-} // namespace
-
-namespace {
-
-// Squared distance between the bounding boxes of two cores' points (same frame): at most the squared
-// distance between the cores.
-float BoxGapSquared(const RoundedCore& a, const RoundedCore& b) {
-    const auto bounds = [](const RoundedCore& c) {
-        AABB box{c.points[0], c.points[0]};
-        for (int i = 1; i < c.count; ++i) box = {Min(box.lower, c.points[i]), Max(box.upper, c.points[i])};
-        return box;
-    };
-    const AABB boxA = bounds(a), boxB = bounds(b);
-    const Vec2 gap = Max(Max(boxB.lower - boxA.upper, boxA.lower - boxB.upper), Vec2{});
-    return LengthSquared(gap);
-}
-
-// Overlap at t = 0 reported in world space (A's start frame → world).
-RotatingImpact OverlappingInWorld(const RoundedCore& coreA, const Transform& startA, const RoundedCore& coreB,
-                                  const swept::CoreClosestPoints& cp) {
-    RotatingImpact overlap = Overlapping(coreA, coreB, cp);
-    overlap.normal = Rotate(startA.q, overlap.normal);
-    overlap.point = TransformPoint(startA, overlap.point);
-    overlap.exact = true;
-    return overlap;
-}
 
 // OverlappingInWorld for a disc (centre p in A's frame) whose closest point on A's core, onA, the
 // caller already has (p itself when p is inside the core): the same point and normal, without
@@ -149,43 +64,6 @@ RotatingImpact OverlappingDiscInWorld(const RoundedCore& coreA, const Transform&
     out.point = TransformPoint(startA, point);
     return out;
 }
-
-// The winner's exact angle (the only inverse trig) and the impact in world space, or Separated when
-// it lies beyond this step's rotation. The winner's rotation needs no trig: it takes the arc's start
-// to x, so (cos φ, sin φ) = (start·x, start×x) / ρ².
-RotatingImpact ImpactOfEntry(const Entry& best, const RoundedCore& coreA, const RoundedCore& coreB, const Transform& startA,
-                             float alpha) {
-    RotatingImpact out;
-    out.exact = true;
-    const Vec2 x = swept::EntryPoint(*best.core, best.feature, best.x);
-    const ArcEnds arc = ScaledArcEnds(best.start, x, 1.0f / LengthSquared(best.start));
-    const float c = Dot(arc.start, arc.x), s = best.direction * Cross(arc.start, arc.x);
-    const float angle = swept::TurnAngle(s, c);
-    const float turn = std::abs(alpha);
-    if (angle > turn) return out; // the first crossing lies beyond this step's rotation
-    out.state = RotatingToiState::Hit;
-    out.t = Clamp(angle / turn, 0.0f, 1.0f);
-    const Vec2 entered = swept::CrossingNormal(*best.core, best.feature, x);
-    if (best.fromA) {
-        // x: A's vertex at time t in A's start frame, on B grown by the reach; B's outward normal
-        // there points from B to A.
-        const Vec2 normal = -entered;
-        out.normal = Rotate(startA.q, normal);
-        out.point = TransformPoint(startA, x + coreA.radius * normal);
-    } else {
-        // x: B's vertex in A's body frame at time t, on A grown by the reach. A turned by σφ, where the
-        // arc ran the other way (direction = −σ): (cos σφ, sin σφ) = (c, −direction·s) / ρ².
-        const Rot turned = NormalizeRot({c * arc.invRho2, -best.direction * s * arc.invRho2});
-        const Rot poseA = Mul(startA.q, turned);
-        out.normal = Rotate(poseA, entered);
-        out.point = startA.p + Rotate(poseA, x - coreB.radius * entered);
-    }
-    return out;
-}
-
-} // namespace
-
-namespace {
 
 // Whether a disc's entry lies within this step's rotation, and the impact when it does.
 // WithinTurn(c, y) decides for the entry direction (c, y) = ρ²·(cos φ, sin φ), φ the angle its arc
@@ -447,56 +325,6 @@ RotatingImpact swept::ExactRotatingDisc(const RoundedCore& coreA, const Transfor
                           WithinByAngle{turn}, invTurn, invRho2, radius);
 }
 
-// Exact method: A rotates about its fixed pivot, B is at rest. Works in A's start frame (A's body frame).
-RotatingImpact swept::ExactRotatingInFrame(const RoundedCore& coreA, const Transform& startA, float alpha, const RoundedCore& coreB) {
-    const float reach = coreA.radius + coreB.radius;
-    const float rMaxA = swept::MaxRadius(coreA.points.data(), coreA.count);
-    if (coreB.count == 1) {
-        const Vec2 p = coreB.points[0];
-        const float rho = Length(p);
-        RotatingImpact none;
-        none.exact = true;
-        if (DiscBeyondRing(rho, rMaxA, reach)) return none;
-        return ExactRotatingDisc(coreA, startA, alpha, p, rho, coreB.radius, rMaxA);
-    }
-    const float rMaxB = swept::MaxRadius(coreB.points.data(), coreB.count);
-    const float touch = TouchAllowance(rMaxA, rMaxB, reach);
-    RotatingImpact out;
-    out.exact = true;
-    // Touching at the start: the cores' closest points (every pair of edges, the costliest part of a
-    // call) only when their bounding boxes are close enough; the boxes' gap never exceeds the cores'
-    // distance (measured: a rotating bar against a resting 10 cm box, a further 0.58× the time).
-    if (BoxGapSquared(coreA, coreB) <= Square(reach + touch)) {
-        const swept::CoreClosestPoints cp = swept::ClosestPointsCores(coreA.points.data(), coreA.count, coreB.points.data(), coreB.count);
-        if (cp.distanceSquared <= Square(reach + touch)) return OverlappingInWorld(coreA, startA, coreB, cp);
-    }
-    if (alpha == 0.0f) return out; // no motion and no overlap at the start: no contact
-    const float sigma = alpha >= 0.0f ? 1.0f : -1.0f;
-    // Every entry of the first turn (diamond angle < 4); only the winner's true angle is then
-    // compared with the sweep (one inverse tangent, TurnAngle; no trig for the limit). An arc of
-    // radius ρ about the pivot can only enter a core grown by the reach when ρ lies in the core's ring
-    // [nearest − reach, farthest + reach] (grown by a float allowance, as DiscBeyondRing's): the
-    // others are skipped, which for a small body beside a long one is most of A's arcs (measured: a
-    // rotating bar against a resting 10 cm box, 0.77× the time).
-    Vec2 nearest{};
-    const float rMinA = swept::DistanceFromOrigin(coreA.points.data(), coreA.count, &nearest);
-    const float rMinB = swept::DistanceFromOrigin(coreB.points.data(), coreB.count, &nearest);
-    const float allowance = 1e-6f * (rMaxA + rMaxB + reach);
-    const auto inRing = [&](Vec2 vertex, float nearestOther, float farthestOther) {
-        const float rho = Length(vertex);
-        return (rho <= farthestOther + reach + allowance) & (rho >= nearestOther - reach - allowance);
-    };
-    Entry best;
-    // Vertices of B, carried backwards, entering A grown by both radii.
-    for (int j = 0; j < coreB.count; ++j)
-        if (inRing(coreB.points[j], rMinA, rMaxA)) FindEntry(best, coreB.points[j], -sigma, false, coreA, reach);
-    // Vertices of A entering B grown by both radii.
-    for (int i = 0; i < coreA.count; ++i)
-        if (inRing(coreA.points[i], rMinB, rMaxB)) FindEntry(best, coreA.points[i], sigma, true, coreB, reach);
-    if (!(best.key < std::numeric_limits<float>::infinity())) return out;
-    return ImpactOfEntry(best, coreA, coreB, startA, alpha);
-}
-
 namespace {
 
 // B at rest (sweepB places it), A turning about its fixed pivot. Inlined into TimeOfImpact: measured,
@@ -537,73 +365,6 @@ namespace {
     return swept::ExactRotatingInFrame(coreA, startA, sweepA.sweepAngle, swept::Posed(coreBLocal, InvMul(startA, RestPose(sweepB))));
 }
 
-// A core's points placed by a pose, with its radius: all that conservative advancement reads.
-// swept::Posed also derives the posed core's edge lines, point radii and entry ranges, which this
-// loop never uses; in the World's tunnelling trials that derivation was a third of the time of impact
-// of moving pairs (valgrind, sensu-bench-ccd --tunnelling-only).
-struct PosedPoints {
-    std::array<Vec2, kMaxPolygonVertices> points;
-    int count;
-    float radius;
-};
-
-PosedPoints PosePoints(const RoundedCore& core, const Transform& xf) {
-    PosedPoints out;  // points past count stay unset, as in EdgesFrom (swept_internal.cpp)
-    out.count = core.count;
-    out.radius = core.radius;
-    for (int i = 0; i < core.count; ++i) out.points[i] = TransformPoint(xf, core.points[i]);
-    return out;
-}
-
-// Conservative advancement for any pair of motions (see the header). Out of line: inlined, its posed
-// cores gave TimeOfImpact a kilobyte stack frame set up on every call, the exact path's included.
-[[gnu::noinline]] RotatingImpact Advance(const RoundedCore& coreA, const RotationalSweep& sweepA, const RoundedCore& coreB,
-                                         const RotationalSweep& sweepB, const RotatingToiSettings& settings) {
-    const float reach = coreA.radius + coreB.radius;
-    const float speedBound = Length(sweepA.translation - sweepB.translation) +
-                             std::abs(sweepA.sweepAngle) * swept::MaxRadius(coreA.points.data(), coreA.count) +
-                             std::abs(sweepB.sweepAngle) * swept::MaxRadius(coreB.points.data(), coreB.count);
-    auto size = [](const RoundedCore& c) {
-        float s = 0.0f;
-        for (int i = 1; i < c.count; ++i) s = Max(s, Distance(c.points[0], c.points[i]));
-        return s + 2.0f * c.radius;
-    };
-    const float tolerance = settings.tolerance > 0.0f ? settings.tolerance : 1e-4f * Max(Max(size(coreA), size(coreB)), 1e-6f);
-
-    RotatingImpact out;
-    float t = 0.0f;
-    for (int iteration = 0; iteration < settings.maxIterations; ++iteration) {
-        const PosedPoints a = PosePoints(coreA, SweepPose(sweepA, t));
-        const PosedPoints b = PosePoints(coreB, SweepPose(sweepB, t));
-        const auto cp = swept::ClosestPointsCores(a.points.data(), a.count, b.points.data(), b.count);
-        out.iterations = iteration + 1;
-        const float gap = std::sqrt(cp.distanceSquared) - reach;
-        if (iteration == 0 && gap <= TouchTolerance(a, b)) {
-            RotatingImpact overlap = Overlapping(a, b, cp);
-            overlap.iterations = 1;
-            return overlap;
-        }
-        if (gap <= tolerance) {
-            out.state = RotatingToiState::Hit;
-            out.t = t;
-            const Vec2 n = Normalize(cp.onB - cp.onA);
-            out.normal = n == Vec2{} ? FallbackNormal(a, b) : n;
-            out.point = cp.onA + a.radius * out.normal;
-            return out;
-        }
-        // No point of A approaches B faster than speedBound per step, so the gap cannot close sooner.
-        // Aiming at half the tolerance rather than at touching keeps the last closest points apart:
-        // a motion the bound describes exactly (straight at a face) would otherwise close the gap to
-        // rounding noise, and the normal between the closest points would point anywhere.
-        if (!(speedBound > 0.0f)) return out;
-        t += (gap - 0.5f * tolerance) / speedBound;
-        if (t > 1.0f) return out;
-    }
-    out.state = RotatingToiState::Unconverged;
-    out.t = t;
-    return out;
-}
-
 } // namespace
 
 RotatingImpact TimeOfImpact(const ConvexShape& a, const RotationalSweep& sweepA, const ConvexShape& b,
@@ -638,5 +399,6 @@ RotatingImpact TimeOfImpact(const RoundedCore& coreA, const RotationalSweep& swe
     }
     return Advance(coreA, sweepA, coreB, sweepB, settings);
 }
+
 
 } // namespace sensu
