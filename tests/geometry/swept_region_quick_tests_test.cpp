@@ -73,7 +73,7 @@ TEST_CASE("Swept region: the quick tests for discs agree with the exact time of 
 // Capsules, segments, boxes and polygons go through the same quick tests twice, as discs: their
 // bounding disc rejected means outside, a disc inside them accepted means inside; only the rest take
 // the arcs of every vertex. Checked against the exact time of impact of the shape itself (the
-// polygon-pair and capsule paths of rotating_toi.cpp) on 200,000 shapes over the regions' bounds,
+// polygon-pair and capsule paths of rotating_toi_polygons.cpp) on 200,000 shapes over the regions' bounds,
 // sized from a hundredth of the region to half of it so that many straddle its boundary. An accept
 // must be a hit of the shape grown by the rounding tolerance; a reject a miss of the shape as given
 // (the quick rejects are conservative, with no allowance the other way).
