@@ -34,7 +34,7 @@ namespace {
 
 constexpr std::array<uint8_t, 8> kMagic = {'S', 'E', 'N', 'S', 'U', 'W', 'L', 'D'};
 // Raise when the byte layout changes (a field added, removed or reordered).
-constexpr uint32_t kFormatVersion = 6;  // 2: joints, contact events, sensors; 3: the rest states' support loads; 4: chains; 5: threads; 6: the broad-phase tree's changes since its last rebuild
+constexpr uint32_t kFormatVersion = 7;  // 2: joints, contact events, sensors; 3: the rest states' support loads; 4: chains; 5: threads; 6: the broad-phase tree's changes since its last rebuild; 7: the vertical rest state is no longer stored
 
 // Number of values of each enum a snapshot holds (Load rejects larger ones).
 template <class E>
@@ -347,7 +347,7 @@ void Transfer(Ar& ar, ShapeGeometry& g) {
 
 template <class Ar>
 void Transfer(Ar& ar, Body& b) {
-    ar(b.type, b.generation, b.alive, b.frozen, b.rest, b.restTimer, b.restCandidate, b.restHeld, b.restStamp);
+    ar(b.type, b.generation, b.alive, b.frozen, b.restTimer, b.restCandidate, b.restHeld, b.restStamp);
     ar(b.xf, b.angle, b.localCenter, b.center, b.v, b.w, b.force, b.torque, b.gravityScale, b.bullet, b.sweepRadius, b.thinnest);
     ar(b.mass, b.invMass, b.inertia, b.invInertia);
     ar(b.supportMinX, b.supportMaxX, b.supportY, b.supportFriction);
