@@ -303,3 +303,25 @@ TEST_CASE("benchmark scenes: sizes and the drop stack standing with rest states"
     CHECK(m.standing);
     CHECK(m.allResting);
 }
+
+// Only rest candidates have their supports judged in the step (rest_states.cpp); the vertical state of
+// every other body is read from its contacts when asked, so a body sliding fast along the floor still
+// reports the floor under it, and one thrown up reports none.
+TEST_CASE("a moving body reports its support: sliding VerticallyStable, thrown VerticallyUnstable", "[physics][rest]") {
+    World world;
+    AddGround(world);
+    const BodyId slider = AddBox(world, {0, kHalf.y}, kHalf, 0.0f, {4.0f, 0}, 0.0f, 0.3f);
+    const BodyId thrown = AddBox(world, {-6, kHalf.y}, kHalf, 0.0f, {0, 0}, 0.0f, 0.3f);
+    for (int i = 0; i < 10; ++i) world.Step(kDt);
+    REQUIRE(world.GetLinearVelocity(slider).x > 1.0f);  // still sliding: not a rest candidate
+    CHECK(world.GetRestState(slider) == RestState::VerticallyStable);
+    CHECK(world.GetRestState(thrown) == RestState::VerticallyStable);
+    world.SetLinearVelocity(thrown, {0, 5});
+    for (int i = 0; i < 10; ++i) world.Step(kDt);
+    CHECK(world.GetPosition(thrown).y > 0.5f);
+    CHECK(world.GetRestState(thrown) == RestState::VerticallyUnstable);
+    SolverSettings off = world.GetSettings();
+    off.restStates = false;
+    world.SetSettings(off);
+    CHECK(world.GetRestState(slider) == RestState::VerticallyUnstable);
+}

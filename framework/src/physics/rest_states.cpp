@@ -81,7 +81,6 @@ void WorldImpl::WakePile(int start) {
         Body& b = bodies[index];
         if (!b.frozen) continue;
         b.frozen = false;
-        b.rest = RestState::VerticallyUnstable;
         b.restTimer = 0.0f;
         for (int c = b.contactHead; c != kNull; c = NextContact(contacts[c], index)) {
             const int other = OtherBody(contacts[c], index);
@@ -110,7 +109,6 @@ void WorldImpl::WakeAll() {
     for (Body& b : bodies) {
         b.frozen = false;
         b.restTimer = 0.0f;
-        if (b.type == BodyType::Dynamic) b.rest = RestState::VerticallyUnstable;
     }
 }
 
@@ -265,6 +263,34 @@ bool WorldImpl::WakePushedPiles() {
     return woke;
 }
 
+// What may hold a body up: a static body, a resting kinematic one, a frozen one or a rest candidate
+// (candidates that touch freeze together, so they support each other).
+bool WorldImpl::IsRestSupport(const Body& o) const {
+    return o.type == BodyType::Static || o.frozen || (o.type == BodyType::Kinematic && !IsMovingBody(o)) ||
+           (o.type == BodyType::Dynamic && o.restCandidate);
+}
+
+// The seed 004 state of a body (body.h), from the contacts of the last step: frozen is RotationStable;
+// a touching point on a support whose normal points up enough (SolverSettings::supportNormalY) makes it
+// VerticallyStable. The same test as ClassifySupport's count of support points, which runs only for
+// rest candidates.
+RestState WorldImpl::RestStateOf(int i) const {
+    const Body& b = bodies[i];
+    if (b.frozen) return RestState::RotationStable;
+    if (!settings.restStates || b.type != BodyType::Dynamic) return RestState::VerticallyUnstable;
+    const float touching = 2.0f * settings.linearSlop;
+    for (int c = b.contactHead; c != kNull; c = NextContact(contacts[c], i)) {
+        const Contact& contact = contacts[c];
+        if (contact.manifold.pointCount == 0) continue;
+        const Vec2 up = contact.bodyB == i ? contact.manifold.normal : -contact.manifold.normal;
+        if (up.y < settings.supportNormalY || !IsRestSupport(bodies[OtherBody(contact, i)])) continue;
+        for (int p = 0; p < contact.manifold.pointCount; ++p) {
+            if (contact.manifold.points[p].separation <= touching) return RestState::VerticallyStable;
+        }
+    }
+    return RestState::VerticallyUnstable;
+}
+
 void WorldImpl::ClassifySupport(int i) {
     const SolverSettings& st = settings;
     const float touching = 2.0f * st.linearSlop;
@@ -289,9 +315,7 @@ void WorldImpl::ClassifySupport(int i) {
         if (contact.manifold.pointCount == 0) continue;
         const Body& o = bodies[OtherBody(contact, i)];
         const Vec2 up = contact.bodyB == i ? contact.manifold.normal : -contact.manifold.normal;
-        const bool support = o.type == BodyType::Static || o.frozen || (o.type == BodyType::Kinematic && !IsMovingBody(o)) ||
-                             (o.type == BodyType::Dynamic && o.restCandidate);
-        if (!support) {
+        if (!IsRestSupport(o)) {
             // A moving body's push: once frozen, this body takes it as extra load every step
             // (WakePushedPiles), so the reaction it freezes with must not carry it too.
             if (o.type != BodyType::Dynamic) continue;
@@ -335,7 +359,6 @@ void WorldImpl::ClassifySupport(int i) {
         }
     }
     b.restHeld = false;
-    b.rest = upCount == 0 ? RestState::VerticallyUnstable : RestState::VerticallyStable;
     if (upCount == 0) return;
     const float cx = b.center.x;
     // §3.4.2: x_min < c_x < x_max. A single point straight under the centre (a ball) also holds.
@@ -430,9 +453,10 @@ void WorldImpl::UpdateRestStates(float dt) {
             bodies[body].restTimer = 0.0f;
         }
     }
+    // Only a candidate can freeze, so only candidates need their supports judged (the others' vertical
+    // state is reported on demand, RestStateOf): rest states then cost next to nothing where nothing rests.
     for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
-        const Body& b = bodies[i];
-        if (b.alive && b.type == BodyType::Dynamic && !b.frozen) ClassifySupport(i);
+        if (bodies[i].restCandidate) ClassifySupport(i);
     }
     ++restStamp;
     for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
@@ -481,7 +505,6 @@ void WorldImpl::UpdateRestStates(float dt) {
             b.jointHeld = !b.restHeld;
             b.frozen = true;
             b.restCandidate = false;
-            b.rest = RestState::RotationStable;
             b.v = {};
             b.w = 0.0f;
         }

@@ -395,7 +395,10 @@ Vec2 World::GetLinearVelocity(BodyId id) const { return impl_->BodyAt(id).v; }
 float World::GetAngularVelocity(BodyId id) const { return impl_->BodyAt(id).w; }
 float World::GetMass(BodyId id) const { return impl_->BodyAt(id).mass; }
 float World::GetInertia(BodyId id) const { return impl_->BodyAt(id).inertia; }
-RestState World::GetRestState(BodyId id) const { return impl_->BodyAt(id).rest; }
+RestState World::GetRestState(BodyId id) const {
+    impl_->BodyAt(id);  // throws for a stale id
+    return impl_->RestStateOf(static_cast<int>(id.index));
+}
 bool World::IsAwake(BodyId id) const {
     const Body& b = impl_->BodyAt(id);
     return b.type != BodyType::Static && !b.frozen;
@@ -551,7 +554,7 @@ uint64_t World::StateHash() const {
         HashFloat(h, b.v.x);
         HashFloat(h, b.v.y);
         HashFloat(h, b.w);
-        const auto rest = static_cast<uint8_t>(b.rest);
+        const auto rest = static_cast<uint8_t>(impl_->RestStateOf(static_cast<int>(i)));
         HashBytes(h, &rest, sizeof rest);
     }
     return h;

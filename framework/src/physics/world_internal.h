@@ -32,7 +32,6 @@ struct Body {
     uint32_t generation = 0;
     bool alive = false;
     bool frozen = false;          // RotationStable with rest states on: excluded from integration and solver
-    RestState rest = RestState::VerticallyUnstable;
     float restTimer = 0.0f;       // s the body has been slow
     Vec2 restV{};                 // m/s and rad/s when the slow window began: a body whose velocity
     float restW = 0.0f;           // changed over the window is still accelerating (rest_states.cpp)
@@ -355,6 +354,8 @@ struct WorldImpl {
     void WakeOverlappedPile(int contactIndex);
     void UpdateRestStates(float dt);
     void ClassifySupport(int bodyIndex);
+    bool IsRestSupport(const detail::Body& other) const;
+    RestState RestStateOf(int bodyIndex) const;  // GetRestState and StateHash, from the last step's contacts
 
     // Continuous collision (continuous.cpp; the parts in continuous_internal.h).
     void UpdateSweepExtents(int bodyIndex);  // after the shapes or the centre of mass change

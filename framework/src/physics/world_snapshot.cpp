@@ -191,7 +191,7 @@ void Transfer(Ar& ar, ShapeGeometry& g) {
 
 template <class Ar>
 void Transfer(Ar& ar, Body& b) {
-    ar(b.type, b.generation, b.alive, b.frozen, b.rest, b.restTimer, b.restCandidate, b.restHeld, b.restStamp);
+    ar(b.type, b.generation, b.alive, b.frozen, b.restTimer, b.restCandidate, b.restHeld, b.restStamp);
     ar(b.xf, b.angle, b.localCenter, b.center, b.v, b.w, b.force, b.torque, b.gravityScale, b.bullet, b.sweepRadius, b.thinnest);
     ar(b.mass, b.invMass, b.inertia, b.invInertia);
     ar(b.supportMinX, b.supportMaxX, b.supportY, b.supportFriction);

@@ -253,7 +253,8 @@ public:
     float GetMass(BodyId body) const;
     /// kg·m² about the centre of mass.
     float GetInertia(BodyId body) const;
-    /// The seed 004 rest state of the body (body.h).
+    /// The seed 004 rest state of the body (body.h), judged from the contacts of the last step
+    /// (VerticallyUnstable for static and kinematic bodies and with SolverSettings::restStates off).
     RestState GetRestState(BodyId body) const;
     /// False while the body is frozen (RotationStable with rest states on) and for static bodies.
     bool IsAwake(BodyId body) const;
