@@ -325,3 +325,33 @@ TEST_CASE("a moving body reports its support: sliding VerticallyStable, thrown V
     world.SetSettings(off);
     CHECK(world.GetRestState(slider) == RestState::VerticallyUnstable);
 }
+
+// A body balanced on one point straight under its centre of mass freezes only where that balance is
+// stable (rest_states.cpp, BalancedStably): without rest states an unstable balance topples from the
+// smallest disturbance (fidelity bench destroy/701: a capsule upright on its end froze while it fell
+// in the rest-off world), so it must stay awake; a ball on the ground still rests.
+TEST_CASE("a body balanced unstably on one point never freezes; a ball on the ground does", "[physics][rest]") {
+    World world;
+    AddGround(world);
+    const BodyId capsule = world.CreateBody({.type = BodyType::Dynamic, .position = {-4, 0.6f}});
+    world.CreateShape(capsule, {.geometry = Capsule({0, -0.4f}, {0, 0.4f}, 0.2f), .density = 1.0f, .friction = 0.6f});
+    const BodyId corner = world.CreateBody({.type = BodyType::Dynamic, .position = {0, 0.5f * std::sqrt(2.0f)}, .angle = kPi / 4.0f});
+    world.CreateShape(corner, {.geometry = Box({0.5f, 0.5f}), .density = 1.0f, .friction = 0.6f});
+    const BodyId lowBall = world.CreateBody({.type = BodyType::Dynamic, .position = {4, 0.3f}});
+    world.CreateShape(lowBall, {.geometry = Circle({0, 0}, 0.3f), .density = 1.0f, .friction = 0.6f});
+    const BodyId topBall = world.CreateBody({.type = BodyType::Dynamic, .position = {4, 0.9f}});
+    world.CreateShape(topBall, {.geometry = Circle({0, 0}, 0.3f), .density = 1.0f, .friction = 0.6f});
+    const BodyId ball = world.CreateBody({.type = BodyType::Dynamic, .position = {8, 0.3f}});
+    world.CreateShape(ball, {.geometry = Circle({0, 0}, 0.3f), .density = 1.0f, .friction = 0.6f});
+    bool capsuleFroze = false, cornerFroze = false, topFroze = false;
+    for (int i = 0; i < 180; ++i) {
+        world.Step(kDt);
+        capsuleFroze = capsuleFroze || Frozen(world, capsule);
+        cornerFroze = cornerFroze || Frozen(world, corner);
+        topFroze = topFroze || Frozen(world, topBall);
+    }
+    CHECK_FALSE(capsuleFroze);
+    CHECK_FALSE(cornerFroze);
+    CHECK_FALSE(topFroze);
+    CHECK(Frozen(world, ball));
+}

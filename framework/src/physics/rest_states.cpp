@@ -20,6 +20,9 @@
 //   - it has stopped accelerating: its velocity changed by less than a tenth of the rest speeds over
 //     the slow window (a slow slide or creep keeps restarting the window);
 //   - no support is penetrated deeper than 2 linearSlop (the position pass is not done with it).
+//   - a body on one support point straight under its centre of mass (which §3.4.2 does not hold) is
+//     held only when that balance is stable (BalancedStably): a ball on the ground, not a capsule
+//     standing on its round end nor a box on a corner, which topple from any disturbance.
 //
 // What the seed lacks (docs/seeds.md): freezing bodies one by one. Here a pile (frozen bodies connected
 // by contacts) always wakes as a whole, in the same step, when anything under or on it changes: a load
@@ -64,6 +67,27 @@ constexpr float kNegligibleLoad = 0.01f;  // of what the body carries: such load
 constexpr float kOverlapWakeSlops = 2.0f;
 
 int OtherBody(const Contact& c, int body) { return c.bodyA == body ? c.bodyB : c.bodyA; }
+
+// Radius of curvature of a shape's surface where it rounds (m): a circle's or a capsule's radius; the
+// corners of boxes, polygons and segments are sharp (0). Used for bodies balanced on one point.
+float RoundingRadius(const ShapeGeometry& g) {
+    if (const Circle* c = std::get_if<Circle>(&g)) return c->radius();
+    if (const Capsule* c = std::get_if<Capsule>(&g)) return c->radius();
+    return 0.0f;
+}
+
+// A body balanced on one point straight under its centre of mass is in equilibrium, but it stays there
+// only if it is stable: when it rolls on the support by a small angle, the centre of mass must not fall.
+// For a surface of curvature radius ρ1 on a support of radius ρ2 that holds while the centre of mass is
+// no higher above the contact than ρ1ρ2 / (ρ1 + ρ2) (ρ1 on a flat support): a ball on the ground is at
+// the limit (it rolls neutrally), a capsule upright on its round end or a box on a corner is above it
+// and topples from any disturbance, a ball on top of another ball too. Supports other than circles are
+// taken as flat (a capsule's end under a single point is rare and only makes this test more lenient).
+bool BalancedStably(float height, float bodyRadius, const ShapeGeometry& support, float tolerance) {
+    const float supportRadius = std::holds_alternative<Circle>(support) ? RoundingRadius(support) : -1.0f;
+    const float limit = supportRadius < 0.0f ? bodyRadius : bodyRadius * supportRadius / Max(bodyRadius + supportRadius, 1e-30f);
+    return height <= limit + tolerance;
+}
 int NextContact(const Contact& c, int body) { return c.next[c.bodyA == body ? 0 : 1]; }
 int OtherBody(const detail::Joint& j, int body) { return j.bodyA == body ? j.bodyB : j.bodyA; }
 
@@ -299,6 +323,7 @@ void WorldImpl::ClassifySupport(int i) {
     int upCount = 0;
     bool deep = false;  // a support still penetrates: the position pass is not done with it (seed 004 §3.2)
     bool level = true;  // every support is level enough for its friction
+    bool stableBalance = true;  // each support point could hold the body balanced on it alone (BalancedStably)
     float minX = 0.0f, maxX = 0.0f, minY = 0.0f, friction = 0.0f;
     Vec2 reaction{}, normalSum{};
     float pressure = 0.0f, pressureX = 0.0f;
@@ -352,6 +377,10 @@ void WorldImpl::ClassifySupport(int i) {
                     minY = Min(minY, mp.point.y);
                     friction = Min(friction, contact.friction);
                 }
+                const bool bodyIsA = contact.bodyA == i;
+                const ShapeGeometry& own = shapes[bodyIsA ? contact.shapeA : contact.shapeB].geometry;
+                const ShapeGeometry& under = shapes[bodyIsA ? contact.shapeB : contact.shapeA].geometry;
+                stableBalance = stableBalance && BalancedStably(Distance(b.center, mp.point), RoundingRadius(own), under, tol);
                 ++upCount;
             } else if (sideCount < kMaxSide) {
                 sideX[sideCount++] = mp.point.x;
@@ -361,8 +390,10 @@ void WorldImpl::ClassifySupport(int i) {
     b.restHeld = false;
     if (upCount == 0) return;
     const float cx = b.center.x;
-    // §3.4.2: x_min < c_x < x_max. A single point straight under the centre (a ball) also holds.
-    bool held = (cx > minX + tol && cx < maxX - tol) || (cx >= minX - tol && cx <= maxX + tol && maxX - minX <= 2.0f * tol);
+    // §3.4.2: x_min < c_x < x_max. A single point straight under the centre holds if the body is stably
+    // balanced on it (a ball on the ground, not a capsule standing on its round end).
+    bool held = (cx > minX + tol && cx < maxX - tol) ||
+                (cx >= minX - tol && cx <= maxX + tol && maxX - minX <= 2.0f * tol && stableBalance);
     if (!held) {
         // §3.5.1: pivot c on the side of the centre of mass; a neighbour touched at b on that same side
         // stops the turn: (b_x − c_x)(a_x − c_x) > 0.
