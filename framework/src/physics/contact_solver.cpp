@@ -39,8 +39,6 @@ void WorldImpl::SolveVelocities(float dt) {
     shockUp = LengthSquared(gravity) > 0.0f ? Normalize(-gravity) : Vec2{};
     solverBodies.clear();
     solverVelocities.clear();
-    solverContacts.clear();
-    solverContactsCold.clear();
     preSolveVelocities.clear();
 
     // Integrate forces → velocities (seed 004 eq. 2.4, 2.9; explicit Euler in velocity, then position
@@ -100,6 +98,8 @@ void WorldImpl::SolveVelocities(float dt) {
         if (bb.solverIndex == kNull) addSolverBody(c.bodyB);
         prestepContacts.push_back(ci);
     }
+    // Every slot is written below: resized without a clear, last step's slots are reused as they are
+    // instead of being zeroed first (that zeroing was 4 % of a C100 step).
     solverContacts.resize(prestepContacts.size());
     solverContactsCold.resize(prestepContacts.size());
     ForChunks(pool, static_cast<int>(prestepContacts.size()), kMinParallelContacts, [&](int chunkBegin, int chunkEnd) {
@@ -193,10 +193,12 @@ void WorldImpl::SolveVelocities(float dt) {
     }
     WarmStartJoints();
 
+    GatherWideContacts();
     for (int it = 0; it < st.velocityIterations; ++it) {
         SolveJointVelocities();
         SolveContactColours(it);
     }
+    ScatterWideImpulses();
     if (st.shockPropagation) PropagateShock();
     ApplyRestitution();
 }
@@ -213,7 +215,14 @@ void WorldImpl::SolveContactColours(int iteration) {
     };
     for (size_t level = 0; level + 1 < levelColours.size(); ++level) {
         const int first = levelColours[level], last = levelColours[level + 1];
-        for (int g = 0; g < last - first; ++g) ForColour(pool, colourRanges[backwards ? last - 1 - g : first + g], solve);
+        for (int g = 0; g < last - first; ++g) {
+            const int colour = backwards ? last - 1 - g : first + g;
+            if (!wideColours.empty() && wideColours[colour].wide) {
+                SolveWideColour(colour);
+            } else {
+                ForColour(pool, colourRanges[colour], solve);
+            }
+        }
     }
 }
 
