@@ -23,11 +23,11 @@ using detail::WideContactBatch;
 
 namespace {
 
+#if SENSU_WIDE_CONTACTS
+
 // A contact the batches can hold: two points solved as a block. The other shapes of SolveContact (one
 // point, or a pair whose K is ill-conditioned) stay on the scalar path.
 bool FitsWideBatch(const SolverContact& sc) { return sc.pointCount == 2 && sc.useBlock; }
-
-#if SENSU_WIDE_CONTACTS
 
 // Bitwise select: a where the mask lane is all ones, else b (exact, no arithmetic on the floats).
 inline __m128 Select(__m128 mask, __m128 a, __m128 b) { return _mm_or_ps(_mm_and_ps(mask, a), _mm_andnot_ps(mask, b)); }
