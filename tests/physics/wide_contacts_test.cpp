@@ -1,8 +1,9 @@
-// The velocity pass four contacts at a time (contact_solver_wide.cpp) against the scalar path on random
-// contact graphs: the same velocities and impulses bit for bit after eight passes, with every case of
-// the two-point block solve, contacts the batches cannot hold, fixed bodies shared inside a colour and
-// friction off. Portable builds (SENSU_PORTABLE) keep the scalar path: there the test checks that no batch
-// is built, and the scalar comparison still runs.
+// The velocity and shock passes four contacts at a time (contact_solver_wide.cpp,
+// shock_propagation_wide.cpp) against the scalar passes on random contact graphs: the same velocities
+// and impulses bit for bit after eight velocity passes and the shock pass, with every case of the
+// two-point block solve, contacts the batches cannot hold, fixed bodies shared inside a colour and
+// friction off. Portable builds (SENSU_PORTABLE) keep the scalar path: there the test checks that no
+// batch is built, and the scalar comparison still runs.
 #include <catch2/catch.hpp>
 
 #include <cstring>
@@ -78,9 +79,9 @@ bool SameBits(float x, float y) { return std::memcmp(&x, &y, sizeof x) == 0; }
 
 } // namespace
 
-TEST_CASE("the wide velocity pass gives the scalar pass's velocities and impulses bit for bit", "[physics][wide]") {
+TEST_CASE("the wide velocity and shock passes give the scalar passes' velocities and impulses bit for bit", "[physics][wide]") {
     Rng rng(1414);
-    int batches = 0, onlyFirst = 0, onlySecond = 0, bothPush = 0, neither = 0;
+    int batches = 0, onlyFirst = 0, onlySecond = 0, bothPush = 0, neither = 0, shocked = 0;
     for (int graph = 0; graph < 400; ++graph) {
         WorldImpl scalar = RandomContacts(rng);
         scalar.OrderContactsBottomUp();
@@ -94,6 +95,11 @@ TEST_CASE("the wide velocity pass gives the scalar pass's velocities and impulse
             wide.SolveContactColours(it);
         }
         wide.ScatterWideImpulses();
+        // Then the shock pass, on the batches in the wide world.
+        const std::vector<detail::SolverVelocity> beforeShock = scalar.solverVelocities;
+        scalar.PropagateShock();
+        wide.PropagateShock();
+        for (size_t i = 0; i < beforeShock.size(); ++i) shocked += !SameBits(beforeShock[i].w, scalar.solverVelocities[i].w);
         INFO("graph " << graph);
         for (size_t i = 0; i < scalar.solverVelocities.size(); ++i) {
             const detail::SolverVelocity& s = scalar.solverVelocities[i];
@@ -124,5 +130,6 @@ TEST_CASE("the wide velocity pass gives the scalar pass's velocities and impulse
     CHECK(onlySecond > 0);
     CHECK(bothPush > 0);
     CHECK(neither > 0);
+    CHECK(shocked > 1000);  // the shock pass changed bodies
     if (SENSU_WIDE_CONTACTS) CHECK(batches > 1000);
 }

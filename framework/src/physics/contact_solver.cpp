@@ -200,6 +200,7 @@ void WorldImpl::SolveVelocities(float dt) {
     }
     ScatterWideImpulses();
     if (st.shockPropagation) PropagateShock();
+    wideColours.clear();  // the batches end with the shock pass: the passes after it are scalar
     ApplyRestitution();
 }
 

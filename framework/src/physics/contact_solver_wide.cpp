@@ -4,11 +4,8 @@
 // in every lane and the first valid one is selected bit for bit, and a lane that the scalar path would
 // leave alone (no friction bound, no valid case) keeps its old floats, signed zeros included.
 #include "contact_rows.h"
+#include "wide_lanes.h"
 #include "world_internal.h"
-
-#if SENSU_WIDE_CONTACTS
-#include <emmintrin.h>
-#endif
 
 namespace sensu {
 
@@ -20,6 +17,15 @@ using detail::SolverContact;
 using detail::SolverVelocity;
 using detail::WideColour;
 using detail::WideContactBatch;
+#if SENSU_WIDE_CONTACTS
+using detail::ClampLanes;
+using detail::DotRelative;
+using detail::Gather;
+using detail::Negate;
+using detail::Select;
+using detail::SelectVelocity;
+using detail::WideVelocity;
+#endif
 
 namespace {
 
@@ -28,31 +34,6 @@ namespace {
 // A contact the batches can hold: two points solved as a block. The other shapes of SolveContact (one
 // point, or a pair whose K is ill-conditioned) stay on the scalar path.
 bool FitsWideBatch(const SolverContact& sc) { return sc.pointCount == 2 && sc.useBlock; }
-
-// Bitwise select: a where the mask lane is all ones, else b (exact, no arithmetic on the floats).
-inline __m128 Select(__m128 mask, __m128 a, __m128 b) { return _mm_or_ps(_mm_and_ps(mask, a), _mm_andnot_ps(mask, b)); }
-
-// −x as the scalar code computes it: the sign bit flipped.
-inline __m128 Negate(__m128 x) { return _mm_xor_ps(x, _mm_set1_ps(-0.0f)); }
-
-// Clamp (sensu/math/scalar.h) lane by lane: x < lo ? lo : (x > hi ? hi : x).
-inline __m128 ClampLanes(__m128 x, __m128 lo, __m128 hi) {
-    return Select(_mm_cmplt_ps(x, lo), lo, Select(_mm_cmpgt_ps(x, hi), hi, x));
-}
-
-// The three velocity floats of four bodies, one register per float.
-struct WideVelocity {
-    __m128 vx, vy, w;
-};
-
-inline WideVelocity Gather(const SolverVelocity* velocities, const int* index) {
-    const SolverVelocity& v0 = velocities[index[0]];
-    const SolverVelocity& v1 = velocities[index[1]];
-    const SolverVelocity& v2 = velocities[index[2]];
-    const SolverVelocity& v3 = velocities[index[3]];
-    return {_mm_setr_ps(v0.v.x, v1.v.x, v2.v.x, v3.v.x), _mm_setr_ps(v0.v.y, v1.v.y, v2.v.y, v3.v.y),
-            _mm_setr_ps(v0.w, v1.w, v2.w, v3.w)};
-}
 
 // Writes lane i back to velocities[index[i]] only where the lane's body moves: StoreVelocities' rule
 // (a fixed body may be shared by every contact of a colour, and is never written).
@@ -78,15 +59,6 @@ inline void ApplyImpulse(WideVelocity& a, WideVelocity& b, __m128 invMassA, __m1
     b.vx = _mm_add_ps(b.vx, _mm_mul_ps(pB, dx));
     b.vy = _mm_add_ps(b.vy, _mm_mul_ps(pB, dy));
     b.w = _mm_add_ps(b.w, _mm_mul_ps(invInertiaB, _mm_mul_ps(lambda, rdB)));
-}
-
-inline WideVelocity SelectVelocity(__m128 mask, const WideVelocity& x, const WideVelocity& y) {
-    return {Select(mask, x.vx, y.vx), Select(mask, x.vy, y.vy), Select(mask, x.w, y.w)};
-}
-
-// Dot(b.v − a.v, d): RelativeSpeed's first term.
-inline __m128 DotRelative(const WideVelocity& a, const WideVelocity& b, __m128 dx, __m128 dy) {
-    return _mm_add_ps(_mm_mul_ps(_mm_sub_ps(b.vx, a.vx), dx), _mm_mul_ps(_mm_sub_ps(b.vy, a.vy), dy));
 }
 
 void LoadWideBatch(WideContactBatch& batch, const SolverContact* contacts, const int* indices) {
@@ -281,7 +253,6 @@ void WorldImpl::ScatterWideImpulses() {
 #if SENSU_WIDE_CONTACTS
     for (const WideContactBatch& batch : wideBatches) StoreWideImpulses(batch, solverContacts.data());
 #endif
-    wideColours.clear();
 }
 
 } // namespace sensu

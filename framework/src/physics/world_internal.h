@@ -324,8 +324,10 @@ struct WorldImpl {
     void SolveContactColours(int iteration);  // one velocity pass over the contacts, level by level
     void GatherWideContacts();    // batches of four for the velocity passes (contact_solver_wide.cpp)
     void SolveWideColour(int colour);
-    void ScatterWideImpulses();   // the batches' impulses back to solverContacts
+    void ScatterWideImpulses();   // the batches' impulses back to solverContacts (the batches stay for the shock pass)
     void PropagateShock();        // the last, one-sided velocity pass (shock_propagation.cpp)
+    void ShockContact(int k);     // that pass on solverContacts[k]
+    void PropagateShockWide(int colour);  // that pass on a colour with batches (shock_propagation_wide.cpp)
     void ApplyRestitution();      // bounce after the velocity passes (contact_solver.cpp)
     void SolvePositions();        // position pass (position_solver.cpp)
     enum class ShockSide { None, A, B };
