@@ -1,11 +1,12 @@
 #pragma once
-// Data of the contact velocity pass four contacts at a time (contact_solver_wide.cpp): two-point contacts with a
-// block solve, the common case of boxes resting on boxes, copied into structure-of-arrays batches so one
-// SSE2 instruction does the same float operation for four contacts. Contacts of one colour share no body
-// the solver moves (solver_order.cpp), so four of them can be solved at once. Each lane does exactly the
-// scalar path's IEEE operations in the same order (no contraction: -ffp-contract=off in
-// framework/CMakeLists.txt), so the state is bit for bit the scalar path's (tests/physics/wide_contacts_test.cpp),
-// and SENSU_PORTABLE builds, which keep the scalar path, agree with it.
+// Data of the passes that solve four contacts at a time (contact_solver_wide.cpp: the velocity passes;
+// shock_propagation_wide.cpp: the shock pass): two-point contacts with a block solve, the common case of
+// boxes resting on boxes, copied into structure-of-arrays batches so one SSE2 instruction does the same
+// float operation for four contacts. Contacts of one colour share no body the solver moves
+// (solver_order.cpp), so four of them can be solved at once. Each lane does exactly the scalar path's
+// IEEE operations in the same order (no contraction: -ffp-contract=off in framework/CMakeLists.txt), so
+// the state is bit for bit the scalar path's (tests/physics/wide_contacts_test.cpp), and SENSU_PORTABLE
+// builds, which keep the scalar path, agree with it.
 #if (defined(__SSE2__) || defined(_M_X64)) && !defined(SENSU_PORTABLE_PATHS)
 #define SENSU_WIDE_CONTACTS 1
 #else

@@ -16,7 +16,6 @@
 
 namespace sensu {
 
-using detail::ColourRange;
 using detail::ForColour;
 using detail::PrepareMasses;
 using detail::RelativeSpeed;
@@ -121,7 +120,8 @@ void WorldImpl::ShockContact(int k) {
     const bool upperIsB = levelA < levelB;
     const float invMass = upperIsB ? sc.invMassB : sc.invMassA;
     const float invInertia = upperIsB ? sc.invInertiaB : sc.invInertiaA;
-    if (TwiceKineticEnergy(upperIsB ? vb : va, invMass, invInertia) > TwiceKineticEnergy(solverVelocities[upperIsB ? sc.b : sc.a], invMass, invInertia))
+    if (TwiceKineticEnergy(upperIsB ? vb : va, invMass, invInertia) >
+        TwiceKineticEnergy(solverVelocities[upperIsB ? sc.b : sc.a], invMass, invInertia))
         return;
     StoreVelocities(shock, va, vb, solverVelocities[sc.a], solverVelocities[sc.b]);
 }

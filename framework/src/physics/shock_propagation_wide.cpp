@@ -11,9 +11,6 @@
 
 namespace sensu {
 
-using detail::WideColour;
-using detail::WideContactBatch;
-
 #if SENSU_WIDE_CONTACTS
 
 using detail::DotRelative;
@@ -25,6 +22,8 @@ using detail::Select;
 using detail::SelectVelocity;
 using detail::SolverBody;
 using detail::SolverVelocity;
+using detail::WideColour;
+using detail::WideContactBatch;
 using detail::WideVelocity;
 
 namespace {
@@ -119,7 +118,8 @@ unsigned ShockBatch(const WideContactBatch& batch, const SolverBody* bodies, Sol
     // The guard: the upper body may only lose kinetic energy (shock_propagation.cpp says why).
     const __m128 upperMass = Select(upperIsB, invMassB, invMassA), upperInertia = Select(upperIsB, invInertiaB, invInertiaA);
     const WideVelocity upper = SelectVelocity(upperIsB, b, a), upperBefore = SelectVelocity(upperIsB, b0, a0);
-    const __m128 gains = _mm_cmpgt_ps(TwiceKineticEnergy(upper, upperMass, upperInertia), TwiceKineticEnergy(upperBefore, upperMass, upperInertia));
+    const __m128 gains =
+        _mm_cmpgt_ps(TwiceKineticEnergy(upper, upperMass, upperInertia), TwiceKineticEnergy(upperBefore, upperMass, upperInertia));
     const unsigned store = static_cast<unsigned>(_mm_movemask_ps(_mm_andnot_ps(gains, solved)));
     alignas(16) float vx[kWideLanes], vy[kWideLanes], w[kWideLanes];
     _mm_store_ps(vx, upper.vx);
