@@ -16,7 +16,6 @@
 
 namespace sensu {
 
-using detail::ColourRange;
 using detail::ForColour;
 using detail::PrepareMasses;
 using detail::RelativeSpeed;
@@ -97,36 +96,45 @@ float TwiceKineticEnergy(const SolverVelocity& v, float invMass, float invInerti
 
 } // namespace
 
-void WorldImpl::PropagateShock() {
+// One contact of the shock pass: its lower body held fixed.
+void WorldImpl::ShockContact(int k) {
+    const SolverContact& sc = solverContacts[k];
+    const int levelA = solverBodies[sc.a].level;
+    const int levelB = solverBodies[sc.b].level;
+    if (levelA == levelB) return;
     const bool accumulate = settings.accumulateImpulses;
-    auto solve = [&](int k) {
-        const SolverContact& sc = solverContacts[k];
-        const int levelA = solverBodies[sc.a].level;
-        const int levelB = solverBodies[sc.b].level;
-        if (levelA == levelB) return;
-        // Velocities only: the one-sided impulses are not stored for warm starting, where they would
-        // act on both bodies next step and pump the pile upwards.
-        SolverContact shock = sc;
-        if (levelA < levelB) {
-            shock.invMassA = shock.invInertiaA = 0.0f;
+    // Velocities only: the one-sided impulses are not stored for warm starting, where they would
+    // act on both bodies next step and pump the pile upwards.
+    SolverContact shock = sc;
+    if (levelA < levelB) {
+        shock.invMassA = shock.invInertiaA = 0.0f;
+    } else {
+        shock.invMassB = shock.invInertiaB = 0.0f;
+    }
+    SolverVelocity va = solverVelocities[sc.a];
+    SolverVelocity vb = solverVelocities[sc.b];
+    if (!(shock.pointCount == 2 && shock.friction > 0.0f && accumulate && SolveStickingPair(shock, va, vb))) {
+        PrepareMasses(shock, accumulate);
+        SolveContact(shock, va, vb, accumulate);
+    }
+    const bool upperIsB = levelA < levelB;
+    const float invMass = upperIsB ? sc.invMassB : sc.invMassA;
+    const float invInertia = upperIsB ? sc.invInertiaB : sc.invInertiaA;
+    if (TwiceKineticEnergy(upperIsB ? vb : va, invMass, invInertia) >
+        TwiceKineticEnergy(solverVelocities[upperIsB ? sc.b : sc.a], invMass, invInertia))
+        return;
+    StoreVelocities(shock, va, vb, solverVelocities[sc.a], solverVelocities[sc.b]);
+}
+
+// Colours with batches of the velocity passes run four contacts at a time (shock_propagation_wide.cpp).
+void WorldImpl::PropagateShock() {
+    for (size_t colour = 0; colour < colourRanges.size(); ++colour) {
+        if (!wideColours.empty() && wideColours[colour].wide) {
+            PropagateShockWide(static_cast<int>(colour));
         } else {
-            shock.invMassB = shock.invInertiaB = 0.0f;
+            ForColour(pool, colourRanges[colour], [&](int k) { ShockContact(k); });
         }
-        SolverVelocity va = solverVelocities[sc.a];
-        SolverVelocity vb = solverVelocities[sc.b];
-        if (!(shock.pointCount == 2 && shock.friction > 0.0f && accumulate && SolveStickingPair(shock, va, vb))) {
-            PrepareMasses(shock, accumulate);
-            SolveContact(shock, va, vb, accumulate);
-        }
-        const bool upperIsB = levelA < levelB;
-        const float invMass = upperIsB ? sc.invMassB : sc.invMassA;
-        const float invInertia = upperIsB ? sc.invInertiaB : sc.invInertiaA;
-        if (TwiceKineticEnergy(upperIsB ? vb : va, invMass, invInertia) >
-            TwiceKineticEnergy(solverVelocities[upperIsB ? sc.b : sc.a], invMass, invInertia))
-            return;
-        StoreVelocities(shock, va, vb, solverVelocities[sc.a], solverVelocities[sc.b]);
-    };
-    for (const ColourRange& colour : colourRanges) ForColour(pool, colour, solve);
+    }
 }
 
 } // namespace sensu

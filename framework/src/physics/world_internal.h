@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "broad_phase.h"
+#include "contact_wide.h"
 #include "continuous.h"
 #include "sensu/physics/contact_events.h"
 #include "joint_internal.h"
@@ -243,6 +244,9 @@ struct WorldImpl {
     std::vector<int> levelStart;  // solverContacts[levelStart[k] .. levelStart[k+1]) share level k
     std::vector<detail::ColourRange> colourRanges;  // level k's colours: [levelColours[k], levelColours[k+1])
     std::vector<int> levelColours;
+    std::vector<detail::WideContactBatch> wideBatches;  // the velocity pass's batches of four (contact_solver_wide.cpp)
+    std::vector<detail::WideColour> wideColours;        // per colour; empty: every colour on the scalar path
+    std::vector<int> wideRest;                          // contacts of wide colours left to the scalar path
     std::vector<uint64_t> bodyColours;  // colours taken per solver body while a level is coloured
     std::vector<int> contactColour;     // colour, then destination index, per solver contact
     detail::ThreadPoolSlot threadPool;  // workers for SolverSettings::threads > 1 (never copied)
@@ -317,7 +321,12 @@ struct WorldImpl {
     void Solve(float dt);
     void SolveVelocities(float dt);
     void SolveContactColours(int iteration);  // one velocity pass over the contacts, level by level
+    void GatherWideContacts();    // batches of four for the velocity passes (contact_solver_wide.cpp)
+    void SolveWideColour(int colour);
+    void ScatterWideImpulses();   // the batches' impulses back to solverContacts (the batches stay for the shock pass)
     void PropagateShock();        // the last, one-sided velocity pass (shock_propagation.cpp)
+    void ShockContact(int k);     // that pass on solverContacts[k]
+    void PropagateShockWide(int colour);  // that pass on a colour with batches (shock_propagation_wide.cpp)
     void ApplyRestitution();      // bounce after the velocity passes (contact_solver.cpp)
     void SolvePositions();        // position pass (position_solver.cpp)
     enum class ShockSide { None, A, B };

@@ -1,0 +1,258 @@
+// The contact velocity pass four contacts at a time (contact_wide.h). Every lane repeats SolveContact's
+// two-point, block-solve path (contact_rows.h) operation for operation: the patch friction row, then the
+// 2×2 complementarity problem of the normal impulses. Branches become lane masks: each case is computed
+// in every lane and the first valid one is selected bit for bit, and a lane that the scalar path would
+// leave alone (no friction bound, no valid case) keeps its old floats, signed zeros included.
+#include "contact_rows.h"
+#include "wide_lanes.h"
+#include "world_internal.h"
+
+namespace sensu {
+
+using detail::ColourRange;
+using detail::ForChunks;
+using detail::kMinParallelContacts;
+using detail::kWideLanes;
+using detail::SolverContact;
+using detail::SolverVelocity;
+using detail::WideColour;
+using detail::WideContactBatch;
+#if SENSU_WIDE_CONTACTS
+using detail::ClampLanes;
+using detail::DotRelative;
+using detail::Gather;
+using detail::Negate;
+using detail::Select;
+using detail::SelectVelocity;
+using detail::WideVelocity;
+#endif
+
+namespace {
+
+#if SENSU_WIDE_CONTACTS
+
+// A contact the batches can hold: two points solved as a block. The other shapes of SolveContact (one
+// point, or a pair whose K is ill-conditioned) stay on the scalar path.
+bool FitsWideBatch(const SolverContact& sc) { return sc.pointCount == 2 && sc.useBlock; }
+
+// Writes lane i back to velocities[index[i]] only where the lane's body moves: StoreVelocities' rule
+// (a fixed body may be shared by every contact of a colour, and is never written).
+inline void Scatter(const WideVelocity& wide, SolverVelocity* velocities, const int* index, const float* invMass, const float* invInertia) {
+    alignas(16) float vx[kWideLanes], vy[kWideLanes], w[kWideLanes];
+    _mm_store_ps(vx, wide.vx);
+    _mm_store_ps(vy, wide.vy);
+    _mm_store_ps(w, wide.w);
+    for (int i = 0; i < kWideLanes; ++i) {
+        if (invMass[i] == 0.0f && invInertia[i] == 0.0f) continue;
+        velocities[index[i]] = {{vx[i], vy[i]}, w[i]};
+    }
+}
+
+// ApplyRowImpulse for four lanes: λ·d on B and −λ·d on A, with the scalar expression's grouping.
+inline void ApplyImpulse(WideVelocity& a, WideVelocity& b, __m128 invMassA, __m128 invInertiaA, __m128 invMassB, __m128 invInertiaB,
+                         __m128 dx, __m128 dy, __m128 rdA, __m128 rdB, __m128 lambda) {
+    const __m128 pA = _mm_mul_ps(invMassA, lambda);
+    a.vx = _mm_sub_ps(a.vx, _mm_mul_ps(pA, dx));
+    a.vy = _mm_sub_ps(a.vy, _mm_mul_ps(pA, dy));
+    a.w = _mm_sub_ps(a.w, _mm_mul_ps(invInertiaA, _mm_mul_ps(lambda, rdA)));
+    const __m128 pB = _mm_mul_ps(invMassB, lambda);
+    b.vx = _mm_add_ps(b.vx, _mm_mul_ps(pB, dx));
+    b.vy = _mm_add_ps(b.vy, _mm_mul_ps(pB, dy));
+    b.w = _mm_add_ps(b.w, _mm_mul_ps(invInertiaB, _mm_mul_ps(lambda, rdB)));
+}
+
+void LoadWideBatch(WideContactBatch& batch, const SolverContact* contacts, const int* indices) {
+    for (int i = 0; i < kWideLanes; ++i) {
+        const SolverContact& sc = contacts[indices[i]];
+        batch.contact[i] = indices[i];
+        batch.a[i] = sc.a;
+        batch.b[i] = sc.b;
+        batch.normalX[i] = sc.normal.x;
+        batch.normalY[i] = sc.normal.y;
+        batch.friction[i] = sc.friction;
+        batch.invMassA[i] = sc.invMassA;
+        batch.invInertiaA[i] = sc.invInertiaA;
+        batch.invMassB[i] = sc.invMassB;
+        batch.invInertiaB[i] = sc.invInertiaB;
+        batch.rnA1[i] = sc.points[0].rnA;
+        batch.rnB1[i] = sc.points[0].rnB;
+        batch.rnA2[i] = sc.points[1].rnA;
+        batch.rnB2[i] = sc.points[1].rnB;
+        batch.pairRtA[i] = sc.pairRtA;
+        batch.pairRtB[i] = sc.pairRtB;
+        batch.pairTangentMass[i] = sc.pairTangentMass;
+        batch.k11[i] = sc.k11;
+        batch.k12[i] = sc.k12;
+        batch.k22[i] = sc.k22;
+        batch.inv11[i] = sc.inv11;
+        batch.inv12[i] = sc.inv12;
+        batch.inv22[i] = sc.inv22;
+        batch.bias1[i] = sc.points[0].velocityBias;
+        batch.bias2[i] = sc.points[1].velocityBias;
+        batch.normalImpulse1[i] = sc.points[0].normalImpulse;
+        batch.normalImpulse2[i] = sc.points[1].normalImpulse;
+        batch.tangentImpulse1[i] = sc.points[0].tangentImpulse;
+        batch.tangentImpulse2[i] = sc.points[1].tangentImpulse;
+    }
+}
+
+// SolveContact<true> of four two-point block contacts (contact_rows.h), lane by lane the same floats.
+void SolveWideBatch(WideContactBatch& batch, SolverVelocity* velocities) {
+    const __m128 zero = _mm_setzero_ps();
+    const WideVelocity a0 = Gather(velocities, batch.a);
+    const WideVelocity b0 = Gather(velocities, batch.b);
+    const __m128 invMassA = _mm_load_ps(batch.invMassA), invInertiaA = _mm_load_ps(batch.invInertiaA);
+    const __m128 invMassB = _mm_load_ps(batch.invMassB), invInertiaB = _mm_load_ps(batch.invInertiaB);
+    const __m128 nx = _mm_load_ps(batch.normalX), ny = _mm_load_ps(batch.normalY);
+    const __m128 tx = ny, ty = Negate(nx);  // TangentOf: the normal turned clockwise
+
+    // Friction: the one row at the middle of the two points, bounded by μ·(Pn1 + Pn2).
+    const __m128 friction = _mm_load_ps(batch.friction);
+    const __m128 t1Old = _mm_load_ps(batch.tangentImpulse1), t2Old = _mm_load_ps(batch.tangentImpulse2);
+    const __m128 normalSum = _mm_add_ps(_mm_load_ps(batch.normalImpulse1), _mm_load_ps(batch.normalImpulse2));
+    const __m128 tangentSum = _mm_add_ps(t1Old, t2Old);
+    const __m128 solvesFriction = _mm_and_ps(_mm_cmpgt_ps(friction, zero),
+                                             _mm_or_ps(_mm_cmpneq_ps(normalSum, zero), _mm_cmpneq_ps(tangentSum, zero)));
+    WideVelocity a = a0, b = b0;
+    {
+        const __m128 rtA = _mm_load_ps(batch.pairRtA), rtB = _mm_load_ps(batch.pairRtB);
+        const __m128 speed = _mm_sub_ps(_mm_add_ps(DotRelative(a, b, tx, ty), _mm_mul_ps(b.w, rtB)), _mm_mul_ps(a.w, rtA));
+        __m128 lambda = _mm_mul_ps(Negate(_mm_load_ps(batch.pairTangentMass)), speed);
+        const __m128 maxFriction = _mm_mul_ps(friction, normalSum);
+        const __m128 total = ClampLanes(_mm_add_ps(tangentSum, lambda), Negate(maxFriction), maxFriction);
+        lambda = _mm_sub_ps(total, tangentSum);
+        WideVelocity af = a, bf = b;
+        ApplyImpulse(af, bf, invMassA, invInertiaA, invMassB, invInertiaB, tx, ty, rtA, rtB, lambda);
+        a = SelectVelocity(solvesFriction, af, a);
+        b = SelectVelocity(solvesFriction, bf, b);
+        const __m128 half = _mm_mul_ps(_mm_set1_ps(0.5f), total);
+        _mm_store_ps(batch.tangentImpulse1, Select(solvesFriction, half, t1Old));
+        _mm_store_ps(batch.tangentImpulse2, Select(solvesFriction, half, t2Old));
+    }
+
+    // Normal impulses: SolveNormalBlock's four cases, the first valid one taken.
+    const __m128 x1Old = _mm_load_ps(batch.normalImpulse1), x2Old = _mm_load_ps(batch.normalImpulse2);
+    const __m128 rnA1 = _mm_load_ps(batch.rnA1), rnB1 = _mm_load_ps(batch.rnB1);
+    const __m128 rnA2 = _mm_load_ps(batch.rnA2), rnB2 = _mm_load_ps(batch.rnB2);
+    const __m128 k11 = _mm_load_ps(batch.k11), k12 = _mm_load_ps(batch.k12), k22 = _mm_load_ps(batch.k22);
+    const __m128 dvn = DotRelative(a, b, nx, ny);
+    const __m128 vn1 = _mm_sub_ps(_mm_add_ps(dvn, _mm_mul_ps(b.w, rnB1)), _mm_mul_ps(a.w, rnA1));
+    const __m128 vn2 = _mm_sub_ps(_mm_add_ps(dvn, _mm_mul_ps(b.w, rnB2)), _mm_mul_ps(a.w, rnA2));
+    const __m128 c1 = _mm_sub_ps(_mm_sub_ps(vn1, _mm_load_ps(batch.bias1)), _mm_add_ps(_mm_mul_ps(k11, x1Old), _mm_mul_ps(k12, x2Old)));
+    const __m128 c2 = _mm_sub_ps(_mm_sub_ps(vn2, _mm_load_ps(batch.bias2)), _mm_add_ps(_mm_mul_ps(k12, x1Old), _mm_mul_ps(k22, x2Old)));
+    const __m128 inv11 = _mm_load_ps(batch.inv11), inv12 = _mm_load_ps(batch.inv12), inv22 = _mm_load_ps(batch.inv22);
+    // Case 1: both points push.
+    const __m128 both1 = Negate(_mm_add_ps(_mm_mul_ps(inv11, c1), _mm_mul_ps(inv12, c2)));
+    const __m128 both2 = Negate(_mm_add_ps(_mm_mul_ps(inv12, c1), _mm_mul_ps(inv22, c2)));
+    const __m128 case1 = _mm_and_ps(_mm_cmpge_ps(both1, zero), _mm_cmpge_ps(both2, zero));
+    // Case 2: only point 1 pushes, point 2 separates.
+    const __m128 only1 = _mm_div_ps(Negate(c1), k11);
+    const __m128 case2 = _mm_and_ps(_mm_cmpge_ps(only1, zero), _mm_cmpge_ps(_mm_add_ps(_mm_mul_ps(k12, only1), c2), zero));
+    // Case 3: only point 2 pushes.
+    const __m128 only2 = _mm_div_ps(Negate(c2), k22);
+    const __m128 case3 = _mm_and_ps(_mm_cmpge_ps(only2, zero), _mm_cmpge_ps(_mm_add_ps(_mm_mul_ps(k12, only2), c1), zero));
+    // Case 4: neither pushes (both separate); where no case holds the old impulses stay.
+    const __m128 case4 = _mm_and_ps(_mm_cmpge_ps(c1, zero), _mm_cmpge_ps(c2, zero));
+    const __m128 x1 = Select(case1, both1, Select(case2, only1, zero));
+    const __m128 x2 = Select(case1, both2, Select(case2, zero, Select(case3, only2, zero)));
+    const __m128 solved = _mm_or_ps(_mm_or_ps(case1, case2), _mm_or_ps(case3, case4));
+    const __m128 d1 = _mm_sub_ps(x1, x1Old), d2 = _mm_sub_ps(x2, x2Old);
+    const __m128 d = _mm_add_ps(d1, d2);
+    WideVelocity an = a, bn = b;
+    const __m128 pA = _mm_mul_ps(invMassA, d), pB = _mm_mul_ps(invMassB, d);
+    an.vx = _mm_sub_ps(a.vx, _mm_mul_ps(pA, nx));
+    an.vy = _mm_sub_ps(a.vy, _mm_mul_ps(pA, ny));
+    an.w = _mm_sub_ps(a.w, _mm_mul_ps(invInertiaA, _mm_add_ps(_mm_mul_ps(d1, rnA1), _mm_mul_ps(d2, rnA2))));
+    bn.vx = _mm_add_ps(b.vx, _mm_mul_ps(pB, nx));
+    bn.vy = _mm_add_ps(b.vy, _mm_mul_ps(pB, ny));
+    bn.w = _mm_add_ps(b.w, _mm_mul_ps(invInertiaB, _mm_add_ps(_mm_mul_ps(d1, rnB1), _mm_mul_ps(d2, rnB2))));
+    a = SelectVelocity(solved, an, a);
+    b = SelectVelocity(solved, bn, b);
+    _mm_store_ps(batch.normalImpulse1, Select(solved, x1, x1Old));
+    _mm_store_ps(batch.normalImpulse2, Select(solved, x2, x2Old));
+
+    Scatter(a, velocities, batch.a, batch.invMassA, batch.invInertiaA);
+    Scatter(b, velocities, batch.b, batch.invMassB, batch.invInertiaB);
+}
+
+void StoreWideImpulses(const WideContactBatch& batch, SolverContact* contacts) {
+    for (int i = 0; i < kWideLanes; ++i) {
+        SolverContact& sc = contacts[batch.contact[i]];
+        sc.points[0].normalImpulse = batch.normalImpulse1[i];
+        sc.points[1].normalImpulse = batch.normalImpulse2[i];
+        sc.points[0].tangentImpulse = batch.tangentImpulse1[i];
+        sc.points[1].tangentImpulse = batch.tangentImpulse2[i];
+    }
+}
+
+#endif  // SENSU_WIDE_CONTACTS
+
+} // namespace
+
+// Colours with at least four contacts that fit a batch are split into batches (their contacts four by
+// four, in index order) and the rest; every other colour stays on the scalar path. Portable builds, and
+// steps that do not accumulate impulses, leave wideColours empty.
+void WorldImpl::GatherWideContacts() {
+    wideColours.clear();
+    wideBatches.clear();
+    wideRest.clear();
+#if SENSU_WIDE_CONTACTS
+    if (!settings.accumulateImpulses) return;
+    wideColours.resize(colourRanges.size());
+    for (size_t g = 0; g < colourRanges.size(); ++g) {
+        const ColourRange& colour = colourRanges[g];
+        WideColour& wide = wideColours[g];
+        if (!colour.independent || colour.end - colour.begin < kWideLanes) continue;
+        wide.wide = true;
+        wide.batchBegin = static_cast<int>(wideBatches.size());
+        wide.restBegin = static_cast<int>(wideRest.size());
+        int lanes[kWideLanes];
+        int filled = 0;
+        for (int k = colour.begin; k < colour.end; ++k) {
+            if (!FitsWideBatch(solverContacts[k])) {
+                wideRest.push_back(k);
+                continue;
+            }
+            lanes[filled++] = k;
+            if (filled < kWideLanes) continue;
+            wideBatches.emplace_back();
+            LoadWideBatch(wideBatches.back(), solverContacts.data(), lanes);
+            filled = 0;
+        }
+        wideRest.insert(wideRest.end(), lanes, lanes + filled);
+        wide.batchEnd = static_cast<int>(wideBatches.size());
+        wide.restEnd = static_cast<int>(wideRest.size());
+    }
+#endif
+}
+
+// One colour's batches and its rest, in parallel chunks when there are enough (a batch counts as four
+// contacts): they share no moving body, so the order does not change a float.
+void WorldImpl::SolveWideColour(int colour) {
+#if SENSU_WIDE_CONTACTS
+    const WideColour& wide = wideColours[colour];
+    const int batches = wide.batchEnd - wide.batchBegin;
+    const int items = batches + (wide.restEnd - wide.restBegin);
+    const int minParallel = kMinParallelContacts / kWideLanes;
+    ForChunks(pool, items, minParallel, [&](int begin, int end) {
+        for (int item = begin; item < end; ++item) {
+            if (item < batches) {
+                SolveWideBatch(wideBatches[wide.batchBegin + item], solverVelocities.data());
+            } else {
+                SolverContact& sc = solverContacts[wideRest[wide.restBegin + item - batches]];
+                detail::SolveContact<true>(sc, solverVelocities[sc.a], solverVelocities[sc.b]);
+            }
+        }
+    });
+#else
+    (void)colour;
+#endif
+}
+
+void WorldImpl::ScatterWideImpulses() {
+#if SENSU_WIDE_CONTACTS
+    for (const WideContactBatch& batch : wideBatches) StoreWideImpulses(batch, solverContacts.data());
+#endif
+}
+
+} // namespace sensu

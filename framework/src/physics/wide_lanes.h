@@ -1,0 +1,55 @@
+#pragma once
+// SSE2 helpers of the passes that solve four contacts at a time (contact_solver_wide.cpp,
+// shock_propagation_wide.cpp): each does, lane by lane, exactly the IEEE operation of the scalar code it
+// stands for (contact_wide.h says why that matters).
+#include "contact_wide.h"
+#include "world_internal.h"
+
+#if SENSU_WIDE_CONTACTS
+#include <emmintrin.h>
+
+namespace sensu::detail {
+
+// Bitwise select: a where the mask lane is all ones, else b (exact, no arithmetic on the floats).
+inline __m128 Select(__m128 mask, __m128 a, __m128 b) { return _mm_or_ps(_mm_and_ps(mask, a), _mm_andnot_ps(mask, b)); }
+
+// −x as the scalar code computes it: the sign bit flipped.
+inline __m128 Negate(__m128 x) { return _mm_xor_ps(x, _mm_set1_ps(-0.0f)); }
+
+// Clamp (sensu/math/scalar.h) lane by lane: x < lo ? lo : (x > hi ? hi : x).
+inline __m128 ClampLanes(__m128 x, __m128 lo, __m128 hi) {
+    return Select(_mm_cmplt_ps(x, lo), lo, Select(_mm_cmpgt_ps(x, hi), hi, x));
+}
+
+// The three velocity floats of four bodies, one register per float.
+struct WideVelocity {
+    __m128 vx, vy, w;
+};
+
+// The velocities of bodies index[0..3].
+inline WideVelocity Gather(const SolverVelocity* velocities, const int* index) {
+    const SolverVelocity& v0 = velocities[index[0]];
+    const SolverVelocity& v1 = velocities[index[1]];
+    const SolverVelocity& v2 = velocities[index[2]];
+    const SolverVelocity& v3 = velocities[index[3]];
+    return {_mm_setr_ps(v0.v.x, v1.v.x, v2.v.x, v3.v.x), _mm_setr_ps(v0.v.y, v1.v.y, v2.v.y, v3.v.y),
+            _mm_setr_ps(v0.w, v1.w, v2.w, v3.w)};
+}
+
+inline WideVelocity SelectVelocity(__m128 mask, const WideVelocity& x, const WideVelocity& y) {
+    return {Select(mask, x.vx, y.vx), Select(mask, x.vy, y.vy), Select(mask, x.w, y.w)};
+}
+
+// Dot(b.v − a.v, d): RelativeSpeed's first term.
+inline __m128 DotRelative(const WideVelocity& a, const WideVelocity& b, __m128 dx, __m128 dy) {
+    return _mm_add_ps(_mm_mul_ps(_mm_sub_ps(b.vx, a.vx), dx), _mm_mul_ps(_mm_sub_ps(b.vy, a.vy), dy));
+}
+
+// Lanes where the int flags are non-zero, as a float mask.
+inline __m128 LaneMask(bool l0, bool l1, bool l2, bool l3) {
+    return _mm_castsi128_ps(_mm_setr_epi32(-static_cast<int>(l0), -static_cast<int>(l1), -static_cast<int>(l2), -static_cast<int>(l3)));
+}
+
+} // namespace sensu::detail
+
+#endif  // SENSU_WIDE_CONTACTS
