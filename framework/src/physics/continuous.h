@@ -52,6 +52,8 @@ struct ContinuousBody {
     bool moved = false;    // dynamic and hit this step: its end pose is recomputed from its motion
     bool searched = false; // fast bodies: `next` and `bounds` are up to date
     bool guarded = false;  // the static rule (KeepOnItsSideOfStatics) has looked at this body this step
+    uint32_t motion = 0;   // counts this step's rebases: a pair result from an older motion is stale
+    int memo = -1;         // fast bodies: its pair results in the phase (ContinuousPhase::memos_), -1 before its first search
     AABB bounds{};         // fast bodies: bounds of the swept region of the last search
     ContinuousImpact next; // fast bodies: the earliest impact of the last search (t > 1: none)
 };

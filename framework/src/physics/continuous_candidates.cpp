@@ -16,6 +16,7 @@
 // rotor that comes round within the step still hits (seed 002 §5.4.1's small step past the contact).
 #include <array>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <span>
 #include <variant>
@@ -133,6 +134,16 @@ void ContinuousPhase::Search(int f, ContinuousBody& state) {
     state.next = ContinuousImpact{};
     ContinuousImpact& best = state.next;
     const float t0 = state.search;
+    if (state.memo == kNull) {
+        state.memo = static_cast<int>(memos_.size());
+        memos_.emplace_back();
+    }
+    SearchMemo& memo = memos_[state.memo];
+    if (memo.motion != state.motion || memo.from != t0) {
+        memo.pairs.clear();
+        memo.motion = state.motion;
+        memo.from = t0;
+    }
     const Body& body = w_.bodies[f];
     const RotationalSweep sweep = SweepFrom(f, t0);
     for (ShapeId sid : body.shapes) {
@@ -145,7 +156,7 @@ void ContinuousPhase::Search(int f, ContinuousBody& state) {
         // shape itself, not from the bounding circle Centered falls back to.
         const bool regionIsShape = centered.index() == convex.index();
         state.bounds = sid == body.shapes.front() ? region.bounds() : Union(state.bounds, region.bounds());
-        QueryMotions(region.bounds(), [&](int other) { TestPair(f, shapeIndex, core, region, regionIsShape, t0, other, best); });
+        QueryMotions(region.bounds(), [&](int other) { TestPair(f, shapeIndex, core, region, regionIsShape, t0, other, memo, best); });
     }
 }
 
@@ -164,8 +175,10 @@ void ContinuousPhase::Invalidate(int i, float t) {
     }
 }
 
+// Updates `best` with the pair's earliest impact if it is earlier. Cheap rejects first; then the
+// pair's stored result while both motions are unchanged (SearchMemo), else PairImpact.
 void ContinuousPhase::TestPair(int f, int shapeIndex, const RoundedCore& core, const SweptRegion& region, bool regionIsShape,
-                               float t0, int otherShape, ContinuousImpact& best) {
+                               float t0, int otherShape, SearchMemo& memo, ContinuousImpact& best) {
     const Shape& os = w_.shapes[otherShape];
     const int o = os.body;
     if (o == f) return;
@@ -174,18 +187,56 @@ void ContinuousPhase::TestPair(int f, int shapeIndex, const RoundedCore& core, c
     if (!IsDynamic(fb) && !IsDynamic(ob)) return;  // nothing would respond
     // Both motions are known from the later of the two bases on (impacts are solved in time order,
     // so nothing between the pair happened before it).
-    float from = Max(t0, State(o).base);
+    const float from = Max(t0, State(o).base);
     // First the cheapest reject, on the relative motion of the two bounding discs: in a crowd most
     // candidates are neighbours whose gap this step's relative motion cannot close, which the region
     // test cannot see (it sweeps f alone) and conservative advancement needed a closest-points pass
     // to learn. Exact where the tests below would say the same (continuous_bounds.h).
     const float rest = (1.0f - from) * dt_;
     if (BoundingDiscsStayApart(CenterAt(f, from), rest * fb.v, fb.sweepRadius, CenterAt(o, from), rest * ob.v, ob.sweepRadius)) return;
-    if (!w_.JointAllowsContact(f, o)) return;      // jointed without collideConnected: never touch
-    if (!w_.ShapesCollide(w_.shapes[shapeIndex], os)) return;  // sensors, filters, segment pairs
-    if (w_.ContactDisabled(shapeIndex, otherShape)) return;       // the pre-solve hook said no
-    if (BehindChainSegment(os, ob, CenterAt(f, from))) return;
-    if (HeldByContact(f, shapeIndex, o, otherShape)) return;
+    const uint32_t otherMotion = State(o).motion;
+    PairMemo* stored = nullptr;
+    for (PairMemo& p : memo.pairs) {
+        if (p.otherShape == otherShape && p.shape == shapeIndex) {
+            stored = &p;
+            break;
+        }
+    }
+    if (stored != nullptr && stored->otherMotion == otherMotion) {
+        if (stored->impact.t < stored->limit) {
+            if (stored->impact.t < best.t) best = stored->impact;
+            return;
+        }
+        // Cut short by an earlier best than today's: nothing before that best, but maybe before this one.
+        if (best.t <= stored->limit) return;
+    }
+    bool cut = false;
+    const ContinuousImpact found = PairImpact(f, shapeIndex, core, region, regionIsShape, t0, from, otherShape, best.t, cut);
+    const PairMemo result{.shape = shapeIndex, .otherShape = otherShape, .otherMotion = otherMotion,
+                          .limit = cut ? best.t : std::numeric_limits<float>::infinity(), .impact = found};
+    if (stored != nullptr) {
+        *stored = result;
+    } else {
+        memo.pairs.push_back(result);
+    }
+    if (found.t < best.t) best = found;
+}
+
+// The pair's earliest impact from `from` on (t > 1: none). The search is done with it once it knows
+// there is none before `limit` (the search's best so far): then it returns none and sets `cut`, so an
+// impact it returns is the pair's earliest, and a pair it cut has none before `limit`.
+ContinuousImpact ContinuousPhase::PairImpact(int f, int shapeIndex, const RoundedCore& core, const SweptRegion& region,
+                                             bool regionIsShape, float t0, float from, int otherShape, float limit, bool& cut) {
+    const ContinuousImpact none;
+    const Shape& os = w_.shapes[otherShape];
+    const int o = os.body;
+    const Body& fb = w_.bodies[f];
+    const Body& ob = w_.bodies[o];
+    if (!w_.JointAllowsContact(f, o)) return none;  // jointed without collideConnected: never touch
+    if (!w_.ShapesCollide(w_.shapes[shapeIndex], os)) return none;  // sensors, filters, segment pairs
+    if (w_.ContactDisabled(shapeIndex, otherShape)) return none;     // the pre-solve hook said no
+    if (BehindChainSegment(os, ob, CenterAt(f, from))) return none;
+    if (HeldByContact(f, shapeIndex, o, otherShape)) return none;
     const bool otherMoves = ob.v.x != 0.0f || ob.v.y != 0.0f || ob.w != 0.0f;  // a state flag, as IsMovingBody
     // A resting disc met over the region's whole sweep: the region's time of impact is the filter and
     // the exact entry in one (its box and ring reject, then the disc's arc in closed form, with the
@@ -195,14 +246,14 @@ void ContinuousPhase::TestPair(int f, int shapeIndex, const RoundedCore& core, c
     std::optional<RotatingImpact> first;
     if (!otherMoves && disc != nullptr && regionIsShape && from == t0) {
         first = region.TimeOfImpact(*disc, PoseAt(o, from));
-        if (!first->hit()) return;
+        if (!first->hit()) return none;
     } else if (!otherMoves) {
         const Transform pose = PoseAt(o, from);
-        if (!std::visit([&](const auto& g) { return region.Overlaps(g, pose); }, os.geometry)) return;
+        if (!std::visit([&](const auto& g) { return region.Overlaps(g, pose); }, os.geometry)) return none;
     } else {
         // Every point of the other body stays within sweepRadius of its centre's path.
         const Vec2 c0 = CenterAt(o, from), c1 = CenterAt(o, 1.0f);
-        if (!Overlaps(Inflate(AABB{Min(c0, c1), Max(c0, c1)}, ob.sweepRadius), region.bounds())) return;
+        if (!Overlaps(Inflate(AABB{Min(c0, c1), Max(c0, c1)}, ob.sweepRadius), region.bounds())) return none;
     }
     std::optional<RoundedCore> otherCore;
     const SolverSettings& st = w_.settings;
@@ -210,13 +261,20 @@ void ContinuousPhase::TestPair(int f, int shapeIndex, const RoundedCore& core, c
     // along a wall touches it corner after corner), the contact after a small step past it.
     constexpr int kAttempts = 4;
     for (int attempt = 0; attempt < kAttempts; ++attempt) {
-        if (from >= best.t || from >= 1.0f) return;
+        if (from >= 1.0f) return none;
+        if (from >= limit) {
+            cut = true;
+            return none;
+        }
         if (!first && !otherCore) otherCore = CoreOf(AsConvex(os.geometry), ob.localCenter);
         const RotatingImpact hit = first ? *first : TimeOfImpact(core, SweepFrom(f, from), *otherCore, SweepFrom(o, from));
         first.reset();
-        if (!hit.hit()) return;
+        if (!hit.hit()) return none;
         const float t = from + hit.t * (1.0f - from);
-        if (t >= best.t) return;
+        if (t >= limit) {
+            cut = true;
+            return none;
+        }
         Vec2 point = hit.point, normal = hit.normal;
         // Touching or penetrating at `from`: the time of impact's normal is a guess once the shapes
         // overlap, so the regular narrow phase names the points (within linearSlop) and the normal.
@@ -230,16 +288,14 @@ void ContinuousPhase::TestPair(int f, int shapeIndex, const RoundedCore& core, c
             closes = MostClosing(f, shapeIndex, o, otherShape, t, point, normal);
             impact = closes && NormalSpeed(f, o, t, point, normal) * dt_ < -st.linearSlop;
         }
-        if (impact) {
-            best = {.t = t, .body = f, .other = o, .shape = shapeIndex, .otherShape = otherShape, .point = point, .normal = normal};
-            return;
-        }
-        if (hit.t > 0.0f) return;  // a grazing or slow contact later in the step: the regular contacts' job
+        if (impact) return {.t = t, .body = f, .other = o, .shape = shapeIndex, .otherShape = otherShape, .point = point, .normal = normal};
+        if (hit.t > 0.0f) return none;  // a grazing or slow contact later in the step: the regular contacts' job
         // Touching at `from` and not closing: step past the contact by 2·linearSlop of relative motion.
         const float relative = dt_ * (Length(ob.v - fb.v) + std::abs(fb.w) * fb.sweepRadius + std::abs(ob.w) * ob.sweepRadius);
-        if (!(relative > 0.0f)) return;
+        if (!(relative > 0.0f)) return none;
         from += Min(1.0f - from, 2.0f * st.linearSlop / relative);
     }
+    return none;
 }
 
 // The most closing of the narrow phase's points (within linearSlop) of the pair at fraction t, with
