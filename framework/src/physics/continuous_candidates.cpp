@@ -141,23 +141,52 @@ void ContinuousPhase::Search(int f, ContinuousBody& state) {
     SearchMemo& memo = memos_[state.memo];
     if (memo.motion != state.motion || memo.from != t0) {
         memo.pairs.clear();
+        memo.bounds.clear();
+        for (std::vector<int>& met : memo.proxiesMet) met.clear();
         memo.motion = state.motion;
         memo.from = t0;
     }
+    // The same motion from the same fraction sweeps the same regions: their bounds are kept, and so
+    // is what the broad phase meets in them, since nothing changes the broad phase during the phase.
+    const bool boundsKnown = !memo.bounds.empty();
     const Body& body = w_.bodies[f];
+    if (memo.proxiesMet.size() < body.shapes.size()) memo.proxiesMet.resize(body.shapes.size());
     const RotationalSweep sweep = SweepFrom(f, t0);
-    for (ShapeId sid : body.shapes) {
-        const int shapeIndex = static_cast<int>(sid.index);
-        const ConvexShape convex = AsConvex(w_.shapes[shapeIndex].geometry);
-        const RoundedCore core = CoreOf(convex, body.localCenter);
-        const ConvexShape centered = Centered(convex, body.localCenter);
-        const SweptRegion region = std::visit([&](const auto& s) { return SweptRegion(s, sweep); }, centered);
-        // The region's own time of impact stands for the core's only when it was built from the
-        // shape itself, not from the bounding circle Centered falls back to.
-        const bool regionIsShape = centered.index() == convex.index();
-        state.bounds = sid == body.shapes.front() ? region.bounds() : Union(state.bounds, region.bounds());
-        QueryMotions(region.bounds(), [&](int other) { TestPair(f, shapeIndex, core, region, regionIsShape, t0, other, memo, best); });
+    for (size_t k = 0; k < body.shapes.size(); ++k) {
+        const int shapeIndex = static_cast<int>(body.shapes[k].index);
+        ShapeSweep shape(AsConvex(w_.shapes[shapeIndex].geometry), body.localCenter, sweep);
+        std::vector<int>& met = memo.proxiesMet[k];
+        if (boundsKnown) {
+            shape.KnownBounds(memo.bounds[k]);
+        } else {
+            memo.bounds.push_back(shape.Region().bounds());
+            w_.broadPhase.Query(memo.bounds[k], [&](int other) { met.push_back(other); });
+        }
+        const AABB bounds = memo.bounds[k];
+        state.bounds = k == 0 ? bounds : Union(state.bounds, bounds);
+        // QueryMotions, with the broad phase's part from the list: the same candidates in the same order.
+        auto test = [&](int other) { TestPair(f, shapeIndex, shape, t0, other, memo, best); };
+        for (int other : met) {
+            if (State(w_.shapes[other].body).pathLeaf == kNull) test(other);
+        }
+        w_.continuousPaths.Query(bounds, [&](int other) {
+            for (ShapeId sid : w_.bodies[other].shapes) test(static_cast<int>(sid.index));
+        });
     }
+}
+
+const RoundedCore& ContinuousPhase::ShapeSweep::Core() {
+    if (!core_) core_ = CoreOf(convex_, localCenter_);
+    return *core_;
+}
+
+const SweptRegion& ContinuousPhase::ShapeSweep::Region() {
+    if (!region_) {
+        const ConvexShape centered = Centered(convex_, localCenter_);
+        region_ = std::visit([&](const auto& s) { return SweptRegion(s, sweep_); }, centered);
+        regionIsShape_ = centered.index() == convex_.index();
+    }
+    return *region_;
 }
 
 // Body i's velocity changed at fraction t: every fast body whose next impact involves it, or whose
@@ -177,8 +206,8 @@ void ContinuousPhase::Invalidate(int i, float t) {
 
 // Updates `best` with the pair's earliest impact if it is earlier. Cheap rejects first; then the
 // pair's stored result while both motions are unchanged (SearchMemo), else PairImpact.
-void ContinuousPhase::TestPair(int f, int shapeIndex, const RoundedCore& core, const SweptRegion& region, bool regionIsShape,
-                               float t0, int otherShape, SearchMemo& memo, ContinuousImpact& best) {
+void ContinuousPhase::TestPair(int f, int shapeIndex, ShapeSweep& shape, float t0, int otherShape, SearchMemo& memo,
+                               ContinuousImpact& best) {
     const Shape& os = w_.shapes[otherShape];
     const int o = os.body;
     if (o == f) return;
@@ -211,7 +240,7 @@ void ContinuousPhase::TestPair(int f, int shapeIndex, const RoundedCore& core, c
         if (best.t <= stored->limit) return;
     }
     bool cut = false;
-    const ContinuousImpact found = PairImpact(f, shapeIndex, core, region, regionIsShape, t0, from, otherShape, best.t, cut);
+    const ContinuousImpact found = PairImpact(f, shapeIndex, shape, t0, from, otherShape, best.t, cut);
     const PairMemo result{.shape = shapeIndex, .otherShape = otherShape, .otherMotion = otherMotion,
                           .limit = cut ? best.t : std::numeric_limits<float>::infinity(), .impact = found};
     if (stored != nullptr) {
@@ -225,8 +254,8 @@ void ContinuousPhase::TestPair(int f, int shapeIndex, const RoundedCore& core, c
 // The pair's earliest impact from `from` on (t > 1: none). The search is done with it once it knows
 // there is none before `limit` (the search's best so far): then it returns none and sets `cut`, so an
 // impact it returns is the pair's earliest, and a pair it cut has none before `limit`.
-ContinuousImpact ContinuousPhase::PairImpact(int f, int shapeIndex, const RoundedCore& core, const SweptRegion& region,
-                                             bool regionIsShape, float t0, float from, int otherShape, float limit, bool& cut) {
+ContinuousImpact ContinuousPhase::PairImpact(int f, int shapeIndex, ShapeSweep& shape, float t0, float from, int otherShape,
+                                             float limit, bool& cut) {
     const ContinuousImpact none;
     const Shape& os = w_.shapes[otherShape];
     const int o = os.body;
@@ -244,16 +273,16 @@ ContinuousImpact ContinuousPhase::PairImpact(int f, int shapeIndex, const Rounde
     // impact would do the same arc twice (sensu-bench-collide CCDQuery/*).
     const Circle* disc = std::get_if<Circle>(&os.geometry);
     std::optional<RotatingImpact> first;
-    if (!otherMoves && disc != nullptr && regionIsShape && from == t0) {
-        first = region.TimeOfImpact(*disc, PoseAt(o, from));
+    if (!otherMoves && disc != nullptr && shape.RegionIsShape() && from == t0) {
+        first = shape.Region().TimeOfImpact(*disc, PoseAt(o, from));
         if (!first->hit()) return none;
     } else if (!otherMoves) {
         const Transform pose = PoseAt(o, from);
-        if (!std::visit([&](const auto& g) { return region.Overlaps(g, pose); }, os.geometry)) return none;
+        if (!std::visit([&](const auto& g) { return shape.Region().Overlaps(g, pose); }, os.geometry)) return none;
     } else {
         // Every point of the other body stays within sweepRadius of its centre's path.
         const Vec2 c0 = CenterAt(o, from), c1 = CenterAt(o, 1.0f);
-        if (!Overlaps(Inflate(AABB{Min(c0, c1), Max(c0, c1)}, ob.sweepRadius), region.bounds())) return none;
+        if (!Overlaps(Inflate(AABB{Min(c0, c1), Max(c0, c1)}, ob.sweepRadius), shape.Bounds())) return none;
     }
     std::optional<RoundedCore> otherCore;
     const SolverSettings& st = w_.settings;
@@ -267,7 +296,7 @@ ContinuousImpact ContinuousPhase::PairImpact(int f, int shapeIndex, const Rounde
             return none;
         }
         if (!first && !otherCore) otherCore = CoreOf(AsConvex(os.geometry), ob.localCenter);
-        const RotatingImpact hit = first ? *first : TimeOfImpact(core, SweepFrom(f, from), *otherCore, SweepFrom(o, from));
+        const RotatingImpact hit = first ? *first : TimeOfImpact(shape.Core(), SweepFrom(f, from), *otherCore, SweepFrom(o, from));
         first.reset();
         if (!hit.hit()) return none;
         const float t = from + hit.t * (1.0f - from);
