@@ -34,6 +34,7 @@ struct ContinuousImpact {
     int shape = -1, otherShape = -1;  // shape indices of the pair
     Vec2 point{};                     // m, world contact point at t
     Vec2 normal{};                    // unit, from `body` to `other`
+    float approach = 0.0f;            // m/s, how fast the pair closes at `point` along `normal`
 };
 
 // A body's motion during the continuous phase: at fraction `base` of the step its centre of mass is at

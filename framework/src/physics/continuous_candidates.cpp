@@ -21,7 +21,6 @@
 #include <span>
 #include <variant>
 
-#include "continuous_bounds.h"
 #include "continuous_internal.h"
 
 namespace sensu::ccd {
@@ -221,8 +220,7 @@ void ContinuousPhase::TestPair(int f, int shapeIndex, ShapeSweep& shape, float t
     // candidates are neighbours whose gap this step's relative motion cannot close, which the region
     // test cannot see (it sweeps f alone) and conservative advancement needed a closest-points pass
     // to learn. Exact where the tests below would say the same (continuous_bounds.h).
-    const float rest = (1.0f - from) * dt_;
-    if (BoundingDiscsStayApart(CenterAt(f, from), rest * fb.v, fb.sweepRadius, CenterAt(o, from), rest * ob.v, ob.sweepRadius)) return;
+    if (DiscsStayApart(f, o, from)) return;
     const uint32_t otherMotion = State(o).motion;
     PairMemo* stored = nullptr;
     for (PairMemo& p : memo.pairs) {
@@ -233,10 +231,10 @@ void ContinuousPhase::TestPair(int f, int shapeIndex, ShapeSweep& shape, float t
     }
     if (stored != nullptr && stored->otherMotion == otherMotion) {
         if (stored->impact.t < stored->limit) {
-            if (stored->impact.t < best.t) best = stored->impact;
+            if (Precedes(stored->impact, best)) best = stored->impact;
             return;
         }
-        // Cut short by an earlier best than today's: nothing before that best, but maybe before this one.
+        // Cut short by an earlier best than today's: nothing at or before that best, but maybe before this one.
         if (best.t <= stored->limit) return;
     }
     bool cut = false;
@@ -248,12 +246,13 @@ void ContinuousPhase::TestPair(int f, int shapeIndex, ShapeSweep& shape, float t
     } else {
         memo.pairs.push_back(result);
     }
-    if (found.t < best.t) best = found;
+    if (Precedes(found, best)) best = found;
 }
 
 // The pair's earliest impact from `from` on (t > 1: none). The search is done with it once it knows
-// there is none before `limit` (the search's best so far): then it returns none and sets `cut`, so an
-// impact it returns is the pair's earliest, and a pair it cut has none before `limit`.
+// there is none at or before `limit` (the search's best so far; one at the same fraction may still
+// win the tie, see Precedes): then it returns none and sets `cut`, so an impact it returns is the
+// pair's earliest, and a pair it cut has none at or before `limit`.
 ContinuousImpact ContinuousPhase::PairImpact(int f, int shapeIndex, ShapeSweep& shape, float t0, float from, int otherShape,
                                              float limit, bool& cut) {
     const ContinuousImpact none;
@@ -291,7 +290,7 @@ ContinuousImpact ContinuousPhase::PairImpact(int f, int shapeIndex, ShapeSweep& 
     constexpr int kAttempts = 4;
     for (int attempt = 0; attempt < kAttempts; ++attempt) {
         if (from >= 1.0f) return none;
-        if (from >= limit) {
+        if (from > limit) {
             cut = true;
             return none;
         }
@@ -300,7 +299,7 @@ ContinuousImpact ContinuousPhase::PairImpact(int f, int shapeIndex, ShapeSweep& 
         first.reset();
         if (!hit.hit()) return none;
         const float t = from + hit.t * (1.0f - from);
-        if (t >= limit) {
+        if (t > limit) {
             cut = true;
             return none;
         }
@@ -308,16 +307,20 @@ ContinuousImpact ContinuousPhase::PairImpact(int f, int shapeIndex, ShapeSweep& 
         // Touching or penetrating at `from`: the time of impact's normal is a guess once the shapes
         // overlap, so the regular narrow phase names the points (within linearSlop) and the normal.
         bool closes = hit.t > 0.0f || MostClosing(f, shapeIndex, o, otherShape, t, point, normal);
-        bool impact = closes && NormalSpeed(f, o, t, point, normal) * dt_ < -st.linearSlop;
+        float speed = closes ? NormalSpeed(f, o, t, point, normal) : 0.0f;
+        bool impact = closes && speed * dt_ < -st.linearSlop;
         if (!impact && hit.t > 0.0f && !hit.exact) {
             // Conservative advancement's normal at a corner meeting a face comes from nearly coincident
             // closest points and can lie along the face, and one stopped by its iteration cap has none
             // (a body carried along by a blade): before such a hit counts as grazing, the narrow phase
             // at the impact pose names the contact.
             closes = MostClosing(f, shapeIndex, o, otherShape, t, point, normal);
-            impact = closes && NormalSpeed(f, o, t, point, normal) * dt_ < -st.linearSlop;
+            speed = closes ? NormalSpeed(f, o, t, point, normal) : 0.0f;
+            impact = closes && speed * dt_ < -st.linearSlop;
         }
-        if (impact) return {.t = t, .body = f, .other = o, .shape = shapeIndex, .otherShape = otherShape, .point = point, .normal = normal};
+        if (impact)
+            return {.t = t, .body = f, .other = o, .shape = shapeIndex, .otherShape = otherShape, .point = point, .normal = normal,
+                    .approach = -speed};
         if (hit.t > 0.0f) return none;  // a grazing or slow contact later in the step: the regular contacts' job
         // Touching at `from` and not closing: step past the contact by 2·linearSlop of relative motion.
         const float relative = dt_ * (Length(ob.v - fb.v) + std::abs(fb.w) * fb.sweepRadius + std::abs(ob.w) * ob.sweepRadius);

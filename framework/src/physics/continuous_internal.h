@@ -15,6 +15,7 @@
 
 #include "sensu/geometry/manifold.h"
 #include "sensu/geometry/rotating_toi.h"
+#include "continuous_bounds.h"
 #include "sensu/geometry/swept_region.h"
 #include "world_internal.h"
 
@@ -61,6 +62,18 @@ Manifold CollideShapes(const ConvexShape& a, const Transform& xa, const ConvexSh
 
 inline bool IsDynamic(const Body& b) { return b.type == BodyType::Dynamic; }
 
+// Whether a fast body's search prefers impact a to b: the earlier in the step; of two at the same
+// fraction (a body touching two neighbours that both close at the start of its search) the one
+// closing faster, as MostClosing picks among a pair's points; then the lower shape indices. By time
+// alone the first candidate met won a tie, and the order the broad phase's trees list candidates in
+// changes whenever an unrelated body's path leaf moves.
+inline bool Precedes(const ContinuousImpact& a, const ContinuousImpact& b) {
+    if (a.t != b.t) return a.t < b.t;
+    if (a.approach != b.approach) return a.approach > b.approach;
+    if (a.otherShape != b.otherShape) return a.otherShape < b.otherShape;
+    return a.shape < b.shape;
+}
+
 // One step's continuous phase (see continuous.cpp's file comment).
 class ContinuousPhase {
 public:
@@ -89,7 +102,7 @@ private:
     struct PairMemo {
         int shape = kNull, otherShape = kNull;
         uint32_t otherMotion = 0;   // the other body's ContinuousBody::motion when the result was found
-        float limit = 0.0f;         // the search's earliest impact then: nothing before it was missed
+        float limit = 0.0f;         // the search's earliest impact then: nothing at or before it was missed
         ContinuousImpact impact;    // the pair's earliest impact, known when impact.t < limit
     };
     struct SearchMemo {
@@ -197,6 +210,15 @@ private:
         w_.continuousPaths.Query(box, [&](int body) {
             for (ShapeId sid : w_.bodies[body].shapes) visit(static_cast<int>(sid.index));
         });
+    }
+
+    // TestPair's first reject for bodies f and o (continuous_bounds.h): from fraction `from` on, their
+    // bounding discs stay apart. Invalidate asks the same question with the same numbers.
+    bool DiscsStayApart(int f, int o, float from) {
+        const Body& fb = w_.bodies[f];
+        const Body& ob = w_.bodies[o];
+        const float rest = (1.0f - from) * dt_;
+        return BoundingDiscsStayApart(CenterAt(f, from), rest * fb.v, fb.sweepRadius, CenterAt(o, from), rest * ob.v, ob.sweepRadius);
     }
 
     ContinuousBody& State(int i) {
