@@ -2,7 +2,8 @@
 // (ContinuousPhase::SearchMemo, continuous_internal.h) and reuses one only while both bodies' motions
 // are unchanged. Here an impact early in the step sets a block moving into a bullet's path after the
 // bullet's first search had found the block clear: the re-search must test the pair again and the
-// bullet must hit the block, not pass through it on the stale answer.
+// bullet must hit the block, not pass through it on the stale answer. (The same case guards Invalidate,
+// which lets a search stand when the changed body's bounding disc stays clear of the fast body's.)
 #include <catch2/catch.hpp>
 
 #include "sensu/physics/world.h"

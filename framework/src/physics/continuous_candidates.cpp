@@ -199,7 +199,14 @@ void ContinuousPhase::Invalidate(int i, float t) {
     const AABB path = Inflate(AABB{Min(c0, c1), Max(c0, c1)}, w_.bodies[i].sweepRadius);
     for (int f : w_.fastBodies) {
         ContinuousBody& s = State(f);
-        if (f == i || s.next.body == i || s.next.other == i || Overlaps(s.bounds, path)) s.searched = false;
+        if (f == i || s.next.body == i || s.next.other == i) {
+            s.searched = false;
+        } else if (s.searched && Overlaps(s.bounds, path)) {
+            // A search again would meet i only to reject it by the bounding discs (TestPair's first
+            // test, with these very numbers while neither motion changes), and with ties decided by
+            // Precedes the order it meets its other candidates in does not matter: the result stays.
+            if (!DiscsStayApart(f, i, Max(s.search, State(i).base))) s.searched = false;
+        }
     }
 }
 
