@@ -5,6 +5,7 @@
 // bullet must hit the block, not pass through it on the stale answer. (The same case guards Invalidate,
 // which lets a search stand when the changed body's bounding disc stays clear of the fast body's.)
 #include <catch2/catch.hpp>
+#include <cmath>
 
 #include "sensu/physics/world.h"
 
@@ -59,4 +60,25 @@ TEST_CASE("a fast body's search after its own impact sweeps its new path", "[phy
         // the ball against it: where the ball ends is the pinch's business, not this test's).
         CHECK(world.GetLinearVelocity(block).x < -0.5f);
     }
+}
+
+TEST_CASE("a fast body of several shapes meets obstacles with each of them", "[physics][continuous][memo]") {
+    // A kinematic rotor turning 1 rad per step clockwise: a 2 m arm to the right of its pivot and a
+    // 0.2 m ball 1 m to the left. Resting blocks lie in the path of each, half a turn apart (blocks,
+    // not discs: the time of impact of a resting disc needs no core); the phase keeps one rounded core
+    // per shape for the step (CoreOfShape), and each shape must meet its own block.
+    World world(WorldDef{.gravity = {0.0f, 0.0f}});
+    const BodyId rotor = world.CreateBody({.type = BodyType::Kinematic, .angularVelocity = -60.0f});
+    world.CreateShape(rotor, {.geometry = Box({1.0f, 0.05f}, {1.0f, 0.0f}, 0.0f)});
+    world.CreateShape(rotor, {.geometry = Circle({-1.0f, 0.0f}, 0.2f)});
+    auto restingBlock = [&](float angle, float radius) {
+        const BodyId block = world.CreateBody({.type = BodyType::Dynamic, .position = radius * Vec2{std::cos(angle), std::sin(angle)}});
+        world.CreateShape(block, {.geometry = Box({0.1f, 0.1f})});
+        return block;
+    };
+    const BodyId metByArm = restingBlock(-0.5f, 1.5f);
+    const BodyId metByBall = restingBlock(kPi - 0.5f, 1.0f);
+    world.Step(kDt);
+    CHECK(Length(world.GetLinearVelocity(metByArm)) > 10.0f);
+    CHECK(Length(world.GetLinearVelocity(metByBall)) > 10.0f);
 }

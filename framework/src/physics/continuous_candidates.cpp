@@ -153,7 +153,7 @@ void ContinuousPhase::Search(int f, ContinuousBody& state) {
     const RotationalSweep sweep = SweepFrom(f, t0);
     for (size_t k = 0; k < body.shapes.size(); ++k) {
         const int shapeIndex = static_cast<int>(body.shapes[k].index);
-        ShapeSweep shape(AsConvex(w_.shapes[shapeIndex].geometry), body.localCenter, sweep);
+        ShapeSweep shape(*this, shapeIndex, body.localCenter, sweep);
         std::vector<int>& met = memo.proxiesMet[k];
         if (boundsKnown) {
             shape.KnownBounds(memo.bounds[k]);
@@ -172,11 +172,6 @@ void ContinuousPhase::Search(int f, ContinuousBody& state) {
             for (ShapeId sid : w_.bodies[other].shapes) test(static_cast<int>(sid.index));
         });
     }
-}
-
-const RoundedCore& ContinuousPhase::ShapeSweep::Core() {
-    if (!core_) core_ = CoreOf(convex_, localCenter_);
-    return *core_;
 }
 
 const SweptRegion& ContinuousPhase::ShapeSweep::Region() {
@@ -290,7 +285,7 @@ ContinuousImpact ContinuousPhase::PairImpact(int f, int shapeIndex, ShapeSweep& 
         const Vec2 c0 = CenterAt(o, from), c1 = CenterAt(o, 1.0f);
         if (!Overlaps(Inflate(AABB{Min(c0, c1), Max(c0, c1)}, ob.sweepRadius), shape.Bounds())) return none;
     }
-    std::optional<RoundedCore> otherCore;
+    const RoundedCore* otherCore = nullptr;
     const SolverSettings& st = w_.settings;
     // The first contact; while the pair only touches at `from` without closing (a spinning box rolling
     // along a wall touches it corner after corner), the contact after a small step past it.
@@ -301,7 +296,7 @@ ContinuousImpact ContinuousPhase::PairImpact(int f, int shapeIndex, ShapeSweep& 
             cut = true;
             return none;
         }
-        if (!first && !otherCore) otherCore = CoreOf(AsConvex(os.geometry), ob.localCenter);
+        if (!first && !otherCore) otherCore = &CoreOfShape(otherShape);
         const RotatingImpact hit = first ? *first : TimeOfImpact(shape.Core(), SweepFrom(f, from), *otherCore, SweepFrom(o, from));
         first.reset();
         if (!hit.hit()) return none;
