@@ -11,6 +11,12 @@
 // time of impact is filter and time of impact in one. Pairs whose regular contact already held
 // them this step (manifold points, velocities untouched by this phase, little rotation) are skipped.
 //
+// Before any of that, pairs whose bounding discs' relative motion cannot close their gap are rejected
+// (continuous_bounds.h). A fast body searches again after impacts that change a body near it; what
+// does not change between its searches is kept (SearchMemo: each pair's result while both motions
+// stand, the regions' bounds and the broad phase's candidates in them), and ties between impacts at
+// the same fraction are broken by Precedes, so the order candidates are met in never matters.
+//
 // A pair already touching at the start of a search interval and not approaching faster than linearSlop
 // per step belongs to the regular contacts; the search looks again a little later, so the far end of a
 // rotor that comes round within the step still hits (seed 002 §5.4.1's small step past the contact).
