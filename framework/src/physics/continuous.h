@@ -34,6 +34,7 @@ struct ContinuousImpact {
     int shape = -1, otherShape = -1;  // shape indices of the pair
     Vec2 point{};                     // m, world contact point at t
     Vec2 normal{};                    // unit, from `body` to `other`
+    float approach = 0.0f;            // m/s, how fast the pair closes at `point` along `normal`
 };
 
 // A body's motion during the continuous phase: at fraction `base` of the step its centre of mass is at
@@ -52,6 +53,8 @@ struct ContinuousBody {
     bool moved = false;    // dynamic and hit this step: its end pose is recomputed from its motion
     bool searched = false; // fast bodies: `next` and `bounds` are up to date
     bool guarded = false;  // the static rule (KeepOnItsSideOfStatics) has looked at this body this step
+    uint32_t motion = 0;   // counts this step's rebases: a pair result from an older motion is stale
+    int memo = -1;         // fast bodies: its pair results in the phase (ContinuousPhase::memos_), -1 before its first search
     AABB bounds{};         // fast bodies: bounds of the swept region of the last search
     ContinuousImpact next; // fast bodies: the earliest impact of the last search (t > 1: none)
 };

@@ -11,11 +11,18 @@
 // time of impact is filter and time of impact in one. Pairs whose regular contact already held
 // them this step (manifold points, velocities untouched by this phase, little rotation) are skipped.
 //
+// Before any of that, pairs whose bounding discs' relative motion cannot close their gap are rejected
+// (continuous_bounds.h). A fast body searches again after impacts that change a body near it; what
+// does not change between its searches is kept (SearchMemo: each pair's result while both motions
+// stand, the regions' bounds and the broad phase's candidates in them), and ties between impacts at
+// the same fraction are broken by Precedes, so the order candidates are met in never matters.
+//
 // A pair already touching at the start of a search interval and not approaching faster than linearSlop
 // per step belongs to the regular contacts; the search looks again a little later, so the far end of a
 // rotor that comes round within the step still hits (seed 002 §5.4.1's small step past the contact).
 #include <array>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <span>
 #include <variant>
@@ -132,20 +139,54 @@ void ContinuousPhase::Search(int f, ContinuousBody& state) {
     state.next = ContinuousImpact{};
     ContinuousImpact& best = state.next;
     const float t0 = state.search;
-    const Body& body = w_.bodies[f];
-    const RotationalSweep sweep = SweepFrom(f, t0);
-    for (ShapeId sid : body.shapes) {
-        const int shapeIndex = static_cast<int>(sid.index);
-        const ConvexShape convex = AsConvex(w_.shapes[shapeIndex].geometry);
-        const RoundedCore core = CoreOf(convex, body.localCenter);
-        const ConvexShape centered = Centered(convex, body.localCenter);
-        const SweptRegion region = std::visit([&](const auto& s) { return SweptRegion(s, sweep); }, centered);
-        // The region's own time of impact stands for the core's only when it was built from the
-        // shape itself, not from the bounding circle Centered falls back to.
-        const bool regionIsShape = centered.index() == convex.index();
-        state.bounds = sid == body.shapes.front() ? region.bounds() : Union(state.bounds, region.bounds());
-        QueryMotions(region.bounds(), [&](int other) { TestPair(f, shapeIndex, core, region, regionIsShape, t0, other, best); });
+    if (state.memo == kNull) {
+        state.memo = static_cast<int>(memos_.size());
+        memos_.emplace_back();
     }
+    SearchMemo& memo = memos_[state.memo];
+    if (memo.motion != state.motion || memo.from != t0) {
+        memo.pairs.clear();
+        memo.bounds.clear();
+        for (std::vector<int>& met : memo.proxiesMet) met.clear();
+        memo.motion = state.motion;
+        memo.from = t0;
+    }
+    // The same motion from the same fraction sweeps the same regions: their bounds are kept, and so
+    // is what the broad phase meets in them, since nothing changes the broad phase during the phase.
+    const bool boundsKnown = !memo.bounds.empty();
+    const Body& body = w_.bodies[f];
+    if (memo.proxiesMet.size() < body.shapes.size()) memo.proxiesMet.resize(body.shapes.size());
+    const RotationalSweep sweep = SweepFrom(f, t0);
+    for (size_t k = 0; k < body.shapes.size(); ++k) {
+        const int shapeIndex = static_cast<int>(body.shapes[k].index);
+        ShapeSweep shape(*this, shapeIndex, body.localCenter, sweep);
+        std::vector<int>& met = memo.proxiesMet[k];
+        if (boundsKnown) {
+            shape.KnownBounds(memo.bounds[k]);
+        } else {
+            memo.bounds.push_back(shape.Region().bounds());
+            w_.broadPhase.Query(memo.bounds[k], [&](int other) { met.push_back(other); });
+        }
+        const AABB bounds = memo.bounds[k];
+        state.bounds = k == 0 ? bounds : Union(state.bounds, bounds);
+        // QueryMotions, with the broad phase's part from the list: the same candidates in the same order.
+        auto test = [&](int other) { TestPair(f, shapeIndex, shape, t0, other, memo, best); };
+        for (int other : met) {
+            if (State(w_.shapes[other].body).pathLeaf == kNull) test(other);
+        }
+        w_.continuousPaths.Query(bounds, [&](int other) {
+            for (ShapeId sid : w_.bodies[other].shapes) test(static_cast<int>(sid.index));
+        });
+    }
+}
+
+const SweptRegion& ContinuousPhase::ShapeSweep::Region() {
+    if (!region_) {
+        const ConvexShape centered = Centered(convex_, localCenter_);
+        region_ = std::visit([&](const auto& s) { return SweptRegion(s, sweep_); }, centered);
+        regionIsShape_ = centered.index() == convex_.index();
+    }
+    return *region_;
 }
 
 // Body i's velocity changed at fraction t: every fast body whose next impact involves it, or whose
@@ -159,26 +200,79 @@ void ContinuousPhase::Invalidate(int i, float t) {
     const AABB path = Inflate(AABB{Min(c0, c1), Max(c0, c1)}, w_.bodies[i].sweepRadius);
     for (int f : w_.fastBodies) {
         ContinuousBody& s = State(f);
-        if (f == i || s.next.body == i || s.next.other == i || Overlaps(s.bounds, path)) s.searched = false;
+        if (f == i || s.next.body == i || s.next.other == i) {
+            s.searched = false;
+        } else if (s.searched && Overlaps(s.bounds, path)) {
+            // A search again would meet i only to reject it by the bounding discs (TestPair's first
+            // test, with these very numbers while neither motion changes), and with ties decided by
+            // Precedes the order it meets its other candidates in does not matter: the result stays.
+            if (!DiscsStayApart(f, i, Max(s.search, State(i).base))) s.searched = false;
+        }
     }
 }
 
-void ContinuousPhase::TestPair(int f, int shapeIndex, const RoundedCore& core, const SweptRegion& region, bool regionIsShape,
-                               float t0, int otherShape, ContinuousImpact& best) {
+// Updates `best` with the pair's earliest impact if it is earlier. Cheap rejects first; then the
+// pair's stored result while both motions are unchanged (SearchMemo), else PairImpact.
+void ContinuousPhase::TestPair(int f, int shapeIndex, ShapeSweep& shape, float t0, int otherShape, SearchMemo& memo,
+                               ContinuousImpact& best) {
     const Shape& os = w_.shapes[otherShape];
     const int o = os.body;
     if (o == f) return;
     const Body& fb = w_.bodies[f];
     const Body& ob = w_.bodies[o];
     if (!IsDynamic(fb) && !IsDynamic(ob)) return;  // nothing would respond
-    if (!w_.JointAllowsContact(f, o)) return;      // jointed without collideConnected: never touch
-    if (!w_.ShapesCollide(w_.shapes[shapeIndex], os)) return;  // sensors, filters, segment pairs
-    if (w_.ContactDisabled(shapeIndex, otherShape)) return;       // the pre-solve hook said no
     // Both motions are known from the later of the two bases on (impacts are solved in time order,
     // so nothing between the pair happened before it).
-    float from = Max(t0, State(o).base);
-    if (BehindChainSegment(os, ob, CenterAt(f, from))) return;
-    if (HeldByContact(f, shapeIndex, o, otherShape)) return;
+    const float from = Max(t0, State(o).base);
+    // First the cheapest reject, on the relative motion of the two bounding discs: in a crowd most
+    // candidates are neighbours whose gap this step's relative motion cannot close, which the region
+    // test cannot see (it sweeps f alone) and conservative advancement needed a closest-points pass
+    // to learn. Exact where the tests below would say the same (continuous_bounds.h).
+    if (DiscsStayApart(f, o, from)) return;
+    const uint32_t otherMotion = State(o).motion;
+    PairMemo* stored = nullptr;
+    for (PairMemo& p : memo.pairs) {
+        if (p.otherShape == otherShape && p.shape == shapeIndex) {
+            stored = &p;
+            break;
+        }
+    }
+    if (stored != nullptr && stored->otherMotion == otherMotion) {
+        if (stored->impact.t < stored->limit) {
+            if (Precedes(stored->impact, best)) best = stored->impact;
+            return;
+        }
+        // Cut short by an earlier best than today's: nothing at or before that best, but maybe before this one.
+        if (best.t <= stored->limit) return;
+    }
+    bool cut = false;
+    const ContinuousImpact found = PairImpact(f, shapeIndex, shape, t0, from, otherShape, best.t, cut);
+    const PairMemo result{.shape = shapeIndex, .otherShape = otherShape, .otherMotion = otherMotion,
+                          .limit = cut ? best.t : std::numeric_limits<float>::infinity(), .impact = found};
+    if (stored != nullptr) {
+        *stored = result;
+    } else {
+        memo.pairs.push_back(result);
+    }
+    if (Precedes(found, best)) best = found;
+}
+
+// The pair's earliest impact from `from` on (t > 1: none). The search is done with it once it knows
+// there is none at or before `limit` (the search's best so far; one at the same fraction may still
+// win the tie, see Precedes): then it returns none and sets `cut`, so an impact it returns is the
+// pair's earliest, and a pair it cut has none at or before `limit`.
+ContinuousImpact ContinuousPhase::PairImpact(int f, int shapeIndex, ShapeSweep& shape, float t0, float from, int otherShape,
+                                             float limit, bool& cut) {
+    const ContinuousImpact none;
+    const Shape& os = w_.shapes[otherShape];
+    const int o = os.body;
+    const Body& fb = w_.bodies[f];
+    const Body& ob = w_.bodies[o];
+    if (!w_.JointAllowsContact(f, o)) return none;  // jointed without collideConnected: never touch
+    if (!w_.ShapesCollide(w_.shapes[shapeIndex], os)) return none;  // sensors, filters, segment pairs
+    if (w_.ContactDisabled(shapeIndex, otherShape)) return none;     // the pre-solve hook said no
+    if (BehindChainSegment(os, ob, CenterAt(f, from))) return none;
+    if (HeldByContact(f, shapeIndex, o, otherShape)) return none;
     const bool otherMoves = ob.v.x != 0.0f || ob.v.y != 0.0f || ob.w != 0.0f;  // a state flag, as IsMovingBody
     // A resting disc met over the region's whole sweep: the region's time of impact is the filter and
     // the exact entry in one (its box and ring reject, then the disc's arc in closed form, with the
@@ -186,53 +280,62 @@ void ContinuousPhase::TestPair(int f, int shapeIndex, const RoundedCore& core, c
     // impact would do the same arc twice (sensu-bench-collide CCDQuery/*).
     const Circle* disc = std::get_if<Circle>(&os.geometry);
     std::optional<RotatingImpact> first;
-    if (!otherMoves && disc != nullptr && regionIsShape && from == t0) {
-        first = region.TimeOfImpact(*disc, PoseAt(o, from));
-        if (!first->hit()) return;
+    if (!otherMoves && disc != nullptr && shape.RegionIsShape() && from == t0) {
+        first = shape.Region().TimeOfImpact(*disc, PoseAt(o, from));
+        if (!first->hit()) return none;
     } else if (!otherMoves) {
         const Transform pose = PoseAt(o, from);
-        if (!std::visit([&](const auto& g) { return region.Overlaps(g, pose); }, os.geometry)) return;
+        if (!std::visit([&](const auto& g) { return shape.Region().Overlaps(g, pose); }, os.geometry)) return none;
     } else {
         // Every point of the other body stays within sweepRadius of its centre's path.
         const Vec2 c0 = CenterAt(o, from), c1 = CenterAt(o, 1.0f);
-        if (!Overlaps(Inflate(AABB{Min(c0, c1), Max(c0, c1)}, ob.sweepRadius), region.bounds())) return;
+        if (!Overlaps(Inflate(AABB{Min(c0, c1), Max(c0, c1)}, ob.sweepRadius), shape.Bounds())) return none;
     }
-    std::optional<RoundedCore> otherCore;
+    const RoundedCore* otherCore = nullptr;
     const SolverSettings& st = w_.settings;
     // The first contact; while the pair only touches at `from` without closing (a spinning box rolling
     // along a wall touches it corner after corner), the contact after a small step past it.
     constexpr int kAttempts = 4;
     for (int attempt = 0; attempt < kAttempts; ++attempt) {
-        if (from >= best.t || from >= 1.0f) return;
-        if (!first && !otherCore) otherCore = CoreOf(AsConvex(os.geometry), ob.localCenter);
-        const RotatingImpact hit = first ? *first : TimeOfImpact(core, SweepFrom(f, from), *otherCore, SweepFrom(o, from));
+        if (from >= 1.0f) return none;
+        if (from > limit) {
+            cut = true;
+            return none;
+        }
+        if (!first && !otherCore) otherCore = &CoreOfShape(otherShape);
+        const RotatingImpact hit = first ? *first : TimeOfImpact(shape.Core(), SweepFrom(f, from), *otherCore, SweepFrom(o, from));
         first.reset();
-        if (!hit.hit()) return;
+        if (!hit.hit()) return none;
         const float t = from + hit.t * (1.0f - from);
-        if (t >= best.t) return;
+        if (t > limit) {
+            cut = true;
+            return none;
+        }
         Vec2 point = hit.point, normal = hit.normal;
         // Touching or penetrating at `from`: the time of impact's normal is a guess once the shapes
         // overlap, so the regular narrow phase names the points (within linearSlop) and the normal.
         bool closes = hit.t > 0.0f || MostClosing(f, shapeIndex, o, otherShape, t, point, normal);
-        bool impact = closes && NormalSpeed(f, o, t, point, normal) * dt_ < -st.linearSlop;
+        float speed = closes ? NormalSpeed(f, o, t, point, normal) : 0.0f;
+        bool impact = closes && speed * dt_ < -st.linearSlop;
         if (!impact && hit.t > 0.0f && !hit.exact) {
             // Conservative advancement's normal at a corner meeting a face comes from nearly coincident
             // closest points and can lie along the face, and one stopped by its iteration cap has none
             // (a body carried along by a blade): before such a hit counts as grazing, the narrow phase
             // at the impact pose names the contact.
             closes = MostClosing(f, shapeIndex, o, otherShape, t, point, normal);
-            impact = closes && NormalSpeed(f, o, t, point, normal) * dt_ < -st.linearSlop;
+            speed = closes ? NormalSpeed(f, o, t, point, normal) : 0.0f;
+            impact = closes && speed * dt_ < -st.linearSlop;
         }
-        if (impact) {
-            best = {.t = t, .body = f, .other = o, .shape = shapeIndex, .otherShape = otherShape, .point = point, .normal = normal};
-            return;
-        }
-        if (hit.t > 0.0f) return;  // a grazing or slow contact later in the step: the regular contacts' job
+        if (impact)
+            return {.t = t, .body = f, .other = o, .shape = shapeIndex, .otherShape = otherShape, .point = point, .normal = normal,
+                    .approach = -speed};
+        if (hit.t > 0.0f) return none;  // a grazing or slow contact later in the step: the regular contacts' job
         // Touching at `from` and not closing: step past the contact by 2·linearSlop of relative motion.
         const float relative = dt_ * (Length(ob.v - fb.v) + std::abs(fb.w) * fb.sweepRadius + std::abs(ob.w) * ob.sweepRadius);
-        if (!(relative > 0.0f)) return;
+        if (!(relative > 0.0f)) return none;
         from += Min(1.0f - from, 2.0f * st.linearSlop / relative);
     }
+    return none;
 }
 
 // The most closing of the narrow phase's points (within linearSlop) of the pair at fraction t, with

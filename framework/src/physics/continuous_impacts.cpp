@@ -212,6 +212,7 @@ void ContinuousPhase::Rebase(int i, float t) {
     s.center = c;
     s.angle = angle;
     s.base = t;
+    ++s.motion;
 }
 
 } // namespace sensu::ccd
