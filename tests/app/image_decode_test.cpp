@@ -38,6 +38,23 @@ TEST_CASE("DecodeImage rejects a 20000 x 20000 header before decoding (no memory
     CHECK_THROWS_AS(DecodeImage(PngHeader(kMaxImageSide + 1, 1), "wide.png"), InvalidArgument);
 }
 
+TEST_CASE("DecodeImage honours a smaller pixel limit and rejects a limit outside [1, kMaxImagePixels]", "[app][image]") {
+    Image image{5, 4, std::vector<std::uint8_t>(5 * 4 * 4, 7)};
+    const std::string path = (std::filesystem::temp_directory_path() / "sensu_decode_limit_test.png").string();
+    WritePng(image, path);
+    std::ifstream file(path, std::ios::binary);
+    const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    CHECK(DecodeImage(bytes, path, 20).width == 5);  // exactly at the limit
+    try {
+        DecodeImage(bytes, path, 19);
+        FAIL("no exception");
+    } catch (const InvalidArgument& e) {
+        CHECK(std::string(e.what()).find("19 pixels in all") != std::string::npos);
+    }
+    CHECK_THROWS_AS(DecodeImage(bytes, path, 0), InvalidArgument);
+    CHECK_THROWS_AS(DecodeImage(bytes, path, kMaxImagePixels + 1), InvalidArgument);
+}
+
 TEST_CASE("DecodeImage rejects zero bytes, truncated and garbage input", "[app][image]") {
     CHECK_THROWS_AS(DecodeImage({}, "empty"), InvalidArgument);
     const auto header = PngHeader(4, 4);  // a valid size, but no image data follows

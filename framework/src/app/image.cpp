@@ -62,7 +62,10 @@ void WritePng(const Image& image, const std::string& path) {
     }
 }
 
-Image DecodeImage(std::span<const std::uint8_t> bytes, const std::string& what) {
+Image DecodeImage(std::span<const std::uint8_t> bytes, const std::string& what, long maxPixels) {
+    if (maxPixels < 1 || maxPixels > kMaxImagePixels) {
+        throw InvalidArgument("DecodeImage: maxPixels " + std::to_string(maxPixels) + " is outside [1, kMaxImagePixels = 16 Mi]");
+    }
     if (bytes.empty() || bytes.size() > static_cast<size_t>(INT32_MAX)) throw InvalidArgument("cannot read image " + what + ": empty or over 2 GiB");
     const auto* buffer = reinterpret_cast<const stbi_uc*>(bytes.data());
     const int length = static_cast<int>(bytes.size());
@@ -72,9 +75,9 @@ Image DecodeImage(std::span<const std::uint8_t> bytes, const std::string& what) 
         const char* reason = stbi_failure_reason();
         throw InvalidArgument("cannot read image " + what + ": " + (reason ? reason : "unknown format"));
     }
-    if (w <= 0 || h <= 0 || w > kMaxImageSide || h > kMaxImageSide || static_cast<long>(w) * h > kMaxImagePixels) {
+    if (w <= 0 || h <= 0 || w > kMaxImageSide || h > kMaxImageSide || static_cast<long>(w) * h > maxPixels) {
         throw InvalidArgument("image " + what + " is " + std::to_string(w) + " x " + std::to_string(h) +
-                              " pixels, over the limit (kMaxImageSide 16384 a side, kMaxImagePixels 16 Mi)");
+                              " pixels, over the limit (kMaxImageSide 16384 a side, " + std::to_string(maxPixels) + " pixels in all)");
     }
     stbi_uc* pixels = stbi_load_from_memory(buffer, length, &w, &h, &channels, 4);
     if (pixels == nullptr) {

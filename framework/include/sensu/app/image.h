@@ -36,7 +36,10 @@ inline constexpr long kMaxImagePixels = 16L * 1024 * 1024;  ///< pixels in all
 /// sensu::InvalidArgument naming the path when it is missing, not a readable image or too large.
 Image ReadImage(const std::string& path);
 /// Decodes an image file's bytes as RGBA. Throws sensu::InvalidArgument (naming `what`) when they are
-/// not a readable image or the image exceeds kMaxImageSide / kMaxImagePixels.
-Image DecodeImage(std::span<const std::uint8_t> bytes, const std::string& what);
+/// not a readable image or the image exceeds kMaxImageSide a side or `maxPixels` in all (pixels, in
+/// [1, kMaxImagePixels]; a smaller limit suits callers that expect small images, such as sprites from
+/// untrusted files, and the fuzz target, which keeps each decode small and fast). The limit is checked
+/// from the header, before any pixel memory is allocated.
+Image DecodeImage(std::span<const std::uint8_t> bytes, const std::string& what, long maxPixels = kMaxImagePixels);
 
 } // namespace sensu
