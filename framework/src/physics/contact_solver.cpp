@@ -270,6 +270,10 @@ void WorldImpl::ApplyRestitution() {
 
 void WorldImpl::Solve(float dt) {
     const SolverSettings& st = settings;
+    if (st.solver == SolverKind::SoftStep) {
+        SolveSoftStep(dt);  // soft_step.cpp
+        return;
+    }
     ++stepIndex;
     SolveVelocities(dt);
     // Seed 004 + whole-pile wake: a frozen pile pushed harder than its supports hold wakes, and the step

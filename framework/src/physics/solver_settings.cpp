@@ -25,6 +25,15 @@ void Validate(const SolverSettings& s) {
     if (s.continuousThreshold <= 0.0f) throw InvalidArgument("SolverSettings.continuousThreshold must be > 0");
     if (s.continuousMaxImpacts < 1) throw InvalidArgument("SolverSettings.continuousMaxImpacts must be >= 1");
     if (s.threads < 1 || s.threads > 64) throw InvalidArgument("SolverSettings.threads must be in [1, 64]");
+    if (s.solver != SolverKind::SequentialImpulses && s.solver != SolverKind::SoftStep)
+        throw InvalidArgument("SolverSettings.solver is not a SolverKind");
+    if (s.subSteps < 1 || s.subSteps > 64) throw InvalidArgument("SolverSettings.subSteps must be in [1, 64]");
+    RequireFinite(s.contactHertz, "SolverSettings.contactHertz");
+    RequireFinite(s.contactDampingRatio, "SolverSettings.contactDampingRatio");
+    RequireFinite(s.maxPushOutSpeed, "SolverSettings.maxPushOutSpeed");
+    if (s.contactHertz <= 0.0f) throw InvalidArgument("SolverSettings.contactHertz must be > 0");
+    if (s.contactDampingRatio < 0.0f) throw InvalidArgument("SolverSettings.contactDampingRatio must be >= 0");
+    if (s.maxPushOutSpeed <= 0.0f) throw InvalidArgument("SolverSettings.maxPushOutSpeed must be > 0");
     if (s.supportNormalY <= 0.0f || s.supportNormalY > 1.0f) throw InvalidArgument("SolverSettings.supportNormalY must be in (0, 1]");
 }
 

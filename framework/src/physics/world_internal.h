@@ -13,6 +13,7 @@
 #include "sensu/physics/contact_events.h"
 #include "joint_internal.h"
 #include "sensu/physics/world.h"
+#include "soft_contact_solver.h"
 #include "thread_pool.h"
 
 namespace sensu {
@@ -234,6 +235,8 @@ struct WorldImpl {
     std::vector<detail::SolverContactCold> solverContactsCold;
     std::vector<detail::SolverContact> sortedContacts;
     std::vector<int> prestepContacts;  // contact index of each solver contact, before ordering
+    std::vector<detail::SoftContact> softContacts;  // SolverKind::SoftStep: by solver contact (soft_step.cpp)
+    std::vector<detail::SoftBody> softBodies;       // SolverKind::SoftStep: by solver body
     std::vector<detail::JointRow> jointRows;       // every joint in the solver, in joint order
     std::vector<detail::JointFrames> jointFrames;  // by row (plain revolute joints' position pass)
     std::vector<detail::SolverJoint> solverJoints; // the joints that are not plain revolute joints
@@ -328,6 +331,11 @@ struct WorldImpl {
     void ShockContact(int k);     // that pass on solverContacts[k]
     void PropagateShockWide(int colour);  // that pass on a colour with batches (shock_propagation_wide.cpp)
     void ApplyRestitution();      // bounce after the velocity passes (contact_solver.cpp)
+    // SolverKind::SoftStep (soft_step.cpp): the whole of Solve, its prepare, its sub-steps and its end.
+    void SolveSoftStep(float dt);
+    void PrepareSoftStep(float dt);
+    void SolveSoftSubSteps(float dt);
+    void FinishSoftStep(float dt);
     void SolvePositions();        // position pass (position_solver.cpp)
     enum class ShockSide { None, A, B };
     ShockSide ShockHeldSide(const detail::SolverContact& sc) const;  // position_solver.cpp

@@ -124,6 +124,7 @@ void Transfer(Ar& ar, SolverSettings& s) {
        s.restitution, s.bottomUpOrder, s.shockPropagation, s.restStates, s.continuous, s.restitutionThreshold, s.linearSlop,
        s.baumgarte, s.maxCorrection, s.speculativeDistance, s.aabbMargin, s.restLinearSpeed, s.restAngularSpeed, s.restTime,
        s.supportNormalY, s.broadPhase, s.continuousThreshold, s.continuousMaxImpacts, s.threads);
+    ar(s.solver, s.subSteps, s.contactHertz, s.contactDampingRatio, s.maxPushOutSpeed);
 }
 
 template <class Ar>
@@ -271,9 +272,9 @@ World World::Load(std::span<const uint8_t> bytes) {
 static_assert(sizeof(detail::Body) == 272, "detail::Body changed: update Transfer(Body) in world_snapshot.cpp");
 static_assert(sizeof(detail::Shape) == 264, "detail::Shape changed: update Transfer(Shape) in world_snapshot.cpp");
 static_assert(sizeof(detail::Contact) == 172, "detail::Contact changed: update Transfer(Contact) in world_snapshot.cpp");
-static_assert(sizeof(WorldImpl) == 1928, "WorldImpl changed: update Transfer(WorldImpl) in world_snapshot.cpp");
+static_assert(sizeof(WorldImpl) == 1992, "WorldImpl changed: update Transfer(WorldImpl) in world_snapshot.cpp");
 static_assert(sizeof(detail::Joint) == 192, "detail::Joint changed: update Transfer(Joint) in world_snapshot.cpp");
-static_assert(sizeof(SolverSettings) == 76, "SolverSettings changed: update Transfer(SolverSettings) in world_snapshot.cpp");
+static_assert(sizeof(SolverSettings) == 96, "SolverSettings changed: update Transfer(SolverSettings) in world_snapshot.cpp");
 #endif
 
 } // namespace sensu

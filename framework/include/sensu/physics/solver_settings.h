@@ -9,6 +9,20 @@ enum class BroadPhaseKind {
     MortonQuadtree,  ///< Morton-ordered linear quadtree (seed 003's numbering), loose cells chosen by size
 };
 
+/// Which velocity solver a step runs.
+enum class SolverKind {
+    /// Sequential impulses: velocityIterations passes bottom-up, the shock pass, then the position pass
+    /// (default; README "How a step is solved").
+    SequentialImpulses,
+    /// Sub-stepped soft contacts (Catto's "soft step", Solver2D / Box2D v3): contacts prepared once per
+    /// step, then subSteps sub-steps of h = dt / subSteps, each integrating forces, warm starting,
+    /// solving with a soft position bias, moving the bodies and relaxing without the bias; restitution
+    /// after the sub-steps. No shock pass and no contact position pass (velocityIterations,
+    /// positionIterations, shockPropagation, baumgarte and maxCorrection do not apply to contacts;
+    /// joints keep their position pass).
+    SoftStep,
+};
+
 /// The solver's tuning, per world (WorldDef::settings, World::SetSettings); live toggles in the samples.
 struct SolverSettings {
     int velocityIterations = 8;         ///< sequential-impulse passes per step (≥ 1)
@@ -54,6 +68,19 @@ struct SolverSettings {
     /// not matter), so this trades CPU for wall time and nothing else. The world's workers spin
     /// briefly between steps, then sleep.
     int threads = 1;
+    SolverKind solver = SolverKind::SequentialImpulses;  ///< which velocity solver runs (see SolverKind)
+    /// SoftStep: sub-steps per step, [1, 64]. More sub-steps stiffen contacts and joints at the cost of one
+    /// solve, relax and body integration each.
+    int subSteps = 4;
+    /// SoftStep: stiffness of a contact's push-out, as a spring frequency (Hz, finite, > 0). Capped at a
+    /// quarter of the sub-step rate (a stiffer spring would be unstable); contacts with a fixed body use
+    /// twice this frequency (nothing on their other side gives way).
+    float contactHertz = 30.0f;
+    /// SoftStep: damping ratio of that spring (finite, ≥ 0; 1 is critical). Heavily overdamped by default,
+    /// so penetration is removed without bounce.
+    float contactDampingRatio = 10.0f;
+    /// SoftStep: m/s, fastest speed at which penetration is pushed out (finite, > 0).
+    float maxPushOutSpeed = 3.0f;
 };
 
 /// Throws InvalidArgument when a setting is out of range (the world keeps its old settings).
