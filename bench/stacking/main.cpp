@@ -4,6 +4,8 @@
 // FILE also writes the CSV and, beside it, a PNG plot of ms per step by scene and engine (same name,
 // .png); --quick runs a small subset for CI. --threads N runs sensu on N threads (SolverSettings::threads)
 // and adds the threads speed-up: C100 and Pyramids22000 without rest states on 1 and on N threads.
+// --solver soft runs sensu with SolverKind::SoftStep (--sub-steps N and --hertz F set its sub-steps and
+// contact stiffness; the defaults are SolverSettings').
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -31,6 +33,7 @@ struct Options {
     std::string only;  // run just this scene (e.g. C100)
     int steps = 0;     // override the scene's step count (0: keep 500)
     int threads = 1;   // sensu's SolverSettings::threads
+    SolverSettings sensu;  // sensu's solver (--solver, --sub-steps, --hertz); rest states and threads are set per run
 };
 
 Options ParseArgs(int argc, char** argv) {
@@ -46,8 +49,18 @@ Options ParseArgs(int argc, char** argv) {
             o.steps = std::atoi(argv[++i]);
         } else if (std::strcmp(argv[i], "--threads") == 0 && i + 1 < argc && std::atoi(argv[i + 1]) >= 1 && std::atoi(argv[i + 1]) <= 64) {
             o.threads = std::atoi(argv[++i]);
+        } else if (std::strcmp(argv[i], "--solver") == 0 && i + 1 < argc &&
+                   (std::strcmp(argv[i + 1], "si") == 0 || std::strcmp(argv[i + 1], "soft") == 0)) {
+            o.sensu.solver = std::strcmp(argv[++i], "soft") == 0 ? SolverKind::SoftStep : SolverKind::SequentialImpulses;
+        } else if (std::strcmp(argv[i], "--sub-steps") == 0 && i + 1 < argc && std::atoi(argv[i + 1]) >= 1 && std::atoi(argv[i + 1]) <= 64) {
+            o.sensu.subSteps = std::atoi(argv[++i]);
+        } else if (std::strcmp(argv[i], "--hertz") == 0 && i + 1 < argc && std::atof(argv[i + 1]) > 0.0) {
+            o.sensu.contactHertz = static_cast<float>(std::atof(argv[++i]));
         } else {
-            std::fprintf(stderr, "usage: %s [--quick] [--csv FILE] [--scene NAME] [--steps N] [--threads 1..64]\n", argv[0]);
+            std::fprintf(stderr,
+                         "usage: %s [--quick] [--csv FILE] [--scene NAME] [--steps N] [--threads 1..64] [--solver si|soft] "
+                         "[--sub-steps 1..64] [--hertz F]\n",
+                         argv[0]);
             std::exit(2);
         }
     }
@@ -143,7 +156,7 @@ void PrintThreadsSpeedUp(const std::vector<scenes::SceneDef>& sceneList, const s
         if (scene.name != "C100" && scene.name != "Pyramids22000") continue;
         const auto wide = runs.find({scene.name, Engine::SensuNoRest});
         if (wide == runs.end()) continue;
-        const RunResult one = Run(scene, Engine::SensuNoRest, options.steps, 1);
+        const RunResult one = Run(scene, Engine::SensuNoRest, options.steps, 1, options.sensu);
         const double speedUp = one.msTotal / wide->second.msTotal;
         const std::string label = scene.name + ": sensu-norest 1 / " + std::to_string(options.threads) + " threads";
         std::printf("  %-42s %7.2fx  (target >= 1.70x) %s\n", label.c_str(), speedUp, speedUp >= 1.7 ? "met" : "NOT met");
@@ -202,7 +215,7 @@ int main(int argc, char** argv) {
         for (Engine e : engines) {
             std::fprintf(stderr, "\r[%2d/%2d] %-8s %-17s ...", ++done, total, scene.name.c_str(), EngineName(e));
             std::fflush(stderr);
-            RunResult r = Run(scene, e, options.steps, options.threads);
+            RunResult r = Run(scene, e, options.steps, options.threads, options.sensu);
             byKey[{r.scene, e}] = r;
             results.push_back(std::move(r));
         }

@@ -49,7 +49,7 @@ const char* EngineName(Engine engine) {
     return "?";
 }
 
-RunResult Run(const scenes::SceneDef& scene, Engine engine, int steps, int threads) {
+RunResult Run(const scenes::SceneDef& scene, Engine engine, int steps, int threads, const SolverSettings& sensuBase) {
     if (steps <= 0) steps = scene.steps;
     // Bodies the scene spawns during the run are created inside the timed step, as a game would.
     size_t nextSpawn = 0;
@@ -60,7 +60,7 @@ RunResult Run(const scenes::SceneDef& scene, Engine engine, int steps, int threa
     };
     // snippet-begin: engines
     if (engine == Engine::SensuRest || engine == Engine::SensuNoRest || engine == Engine::SensuRestMorton) {
-        SolverSettings settings;
+        SolverSettings settings = sensuBase;
         settings.restStates = engine != Engine::SensuNoRest;
         if (engine == Engine::SensuRestMorton) settings.broadPhase = BroadPhaseKind::MortonQuadtree;
         settings.threads = threads;

@@ -24,7 +24,9 @@ struct RunResult {
     float idealY = 0.0f;
 };
 
-/// Steps `scene` for scene.steps steps (or `steps` when > 0) with `engine`; sensu on `threads` threads.
-RunResult Run(const scenes::SceneDef& scene, Engine engine, int steps = 0, int threads = 1);
+/// Steps `scene` for scene.steps steps (or `steps` when > 0) with `engine`; sensu on `threads` threads,
+/// with `sensuBase`'s solver settings except the rest states, broad phase and threads the engine and
+/// `threads` choose (e.g. SolverKind::SoftStep and its sub-steps).
+RunResult Run(const scenes::SceneDef& scene, Engine engine, int steps = 0, int threads = 1, const SolverSettings& sensuBase = {});
 
 } // namespace sensu::bench

@@ -71,11 +71,11 @@ struct SolverSettings {
     SolverKind solver = SolverKind::SequentialImpulses;  ///< which velocity solver runs (see SolverKind)
     /// SoftStep: sub-steps per step, [1, 64]. More sub-steps stiffen contacts and joints at the cost of one
     /// solve, relax and body integration each.
-    int subSteps = 4;
+    int subSteps = 8;
     /// SoftStep: stiffness of a contact's push-out, as a spring frequency (Hz, finite, > 0). Capped at a
     /// quarter of the sub-step rate (a stiffer spring would be unstable); contacts with a fixed body use
     /// twice this frequency (nothing on their other side gives way).
-    float contactHertz = 30.0f;
+    float contactHertz = 120.0f;
     /// SoftStep: damping ratio of that spring (finite, ≥ 0; 1 is critical). Heavily overdamped by default,
     /// so penetration is removed without bounce.
     float contactDampingRatio = 10.0f;
