@@ -1,12 +1,13 @@
 // sensu-bench-fidelity: the fidelity harness (sensu_scenes/fidelity.h) over many random scenes.
 //
-//   sensu-bench-fidelity [--scenes N] [--seed S] [--csv FILE] [--quick]
+//   sensu-bench-fidelity [--scenes N] [--seed S] [--csv FILE] [--quick] [--solver si|soft]
 //
 // Scene i has kind i mod 8 and seed S + i. Prints, per kind, the rest-off copies run, the bodies frozen
 // at their snapshots, the violations (frozen bodies the copy moved more than 1 cm away from the rest-on
 // world within 1 s), how many of those stayed frozen in the rest-on world all along, the largest distance, and the scenes whose kinetic + potential energy rose more
 // than 0.5 % over a quiet 1 s window. --csv FILE writes one row per scene. --quick runs 16 scenes (CI).
-// The goal is 0 violations and 0 energy rises over ≥ 1,000 scenes (issue 15).
+// The goal is 0 violations and 0 energy rises over ≥ 1,000 scenes (issue 15). --solver soft runs every
+// scene (and its rest-off copies) with SolverKind::SoftStep at its default settings.
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
@@ -31,6 +32,7 @@ int main(int argc, char** argv) {
     int sceneCount = 1000;
     uint64_t seed = 1;
     std::string csvPath;
+    SolverKind solver = SolverKind::SequentialImpulses;
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--scenes") == 0 && i + 1 < argc) {
             sceneCount = std::max(1, std::atoi(argv[++i]));
@@ -40,8 +42,11 @@ int main(int argc, char** argv) {
             csvPath = argv[++i];
         } else if (std::strcmp(argv[i], "--quick") == 0) {
             sceneCount = 16;
+        } else if (std::strcmp(argv[i], "--solver") == 0 && i + 1 < argc &&
+                   (std::strcmp(argv[i + 1], "si") == 0 || std::strcmp(argv[i + 1], "soft") == 0)) {
+            solver = std::strcmp(argv[++i], "soft") == 0 ? SolverKind::SoftStep : SolverKind::SequentialImpulses;
         } else {
-            std::fprintf(stderr, "usage: %s [--scenes N] [--seed S] [--csv FILE] [--quick]\n", argv[0]);
+            std::fprintf(stderr, "usage: %s [--scenes N] [--seed S] [--csv FILE] [--quick] [--solver si|soft]\n", argv[0]);
             return 2;
         }
     }
@@ -52,6 +57,9 @@ int main(int argc, char** argv) {
     for (int i = 0; i < sceneCount; ++i) {
         const auto kind = static_cast<FidelityKind>(i % kFidelityKindCount);
         FidelityScene scene = BuildFidelityScene(kind, seed + static_cast<uint64_t>(i));
+        SolverSettings settings = scene.world.GetSettings();
+        settings.solver = solver;
+        scene.world.SetSettings(settings);
         const FidelityResult r = RunFidelity(scene);
         KindTotals& t = totals[static_cast<int>(kind)];
         ++t.scenes;

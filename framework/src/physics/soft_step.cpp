@@ -156,11 +156,12 @@ void WorldImpl::PrepareSoftStep(float dt) {
     }
     ColourLevels();
 
-    // The spring is capped at a quarter of the sub-step rate: stiffer, the implicit step still holds
-    // but the contact rings. Against a fixed body nothing gives way on the other side: twice as stiff.
-    const float hertz = Min(st.contactHertz, 0.25f / h);
-    const detail::Softness movingSoftness = detail::MakeSoftness(hertz, st.contactDampingRatio, h);
-    const detail::Softness fixedSoftness = detail::MakeSoftness(2.0f * hertz, st.contactDampingRatio, h);
+    // Against a fixed body nothing gives way on the other side: twice as stiff. Both springs are capped
+    // at a quarter of the sub-step rate: stiffer, the implicit step still holds but a pile jitters
+    // (measured: a 20-row pyramid at half the rate never comes to rest).
+    const float cap = 0.25f / h;
+    const detail::Softness movingSoftness = detail::MakeSoftness(Min(st.contactHertz, cap), st.contactDampingRatio, h);
+    const detail::Softness fixedSoftness = detail::MakeSoftness(Min(2.0f * st.contactHertz, cap), st.contactDampingRatio, h);
     const bool warm = st.warmStarting && st.accumulateImpulses;
     softContacts.resize(solverContacts.size());
     ForChunks(pool, static_cast<int>(solverContacts.size()), kMinParallelItems, [&](int begin, int end) {
