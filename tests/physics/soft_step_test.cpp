@@ -263,6 +263,21 @@ TEST_CASE("soft step: a swinging chain of revolute joints holds together as with
     CHECK(siReaction.y > 0.0f);
 }
 
+TEST_CASE("soft step: a hanging box's joint reports its weight", "[physics][softstep]") {
+    // The joints' impulses are per sub-step in the soft step: the reaction (impulse / h) must still be
+    // the force, here the weight m g of a 2 kg box hanging still from a revolute joint.
+    World world({.settings = SoftSettings()});
+    const BodyId ceiling = world.CreateBody({.type = BodyType::Static, .position = {0.0f, 10.0f}});
+    const BodyId box = world.CreateBody({.type = BodyType::Dynamic, .position = {0.0f, 9.0f}});
+    world.CreateShape(box, {.geometry = Box({0.5f, 1.0f}), .density = 1.0f});
+    const JointId joint = world.CreateJoint(RevoluteJointDef{.bodyA = ceiling, .bodyB = box, .localAnchorA = {}, .localAnchorB = {0.0f, 1.0f}});
+    StepN(world, 120);
+    const Vec2 reaction = world.GetReactionForce(joint);
+    CHECK(reaction.y == Approx(world.GetMass(box) * kG).epsilon(0.01));
+    CHECK(std::fabs(reaction.x) < 0.01f);
+    CHECK(Length(world.GetPosition(box) - Vec2{0.0f, 9.0f}) < 0.005f);
+}
+
 TEST_CASE("soft step: the same state on 1, 2 and 3 threads", "[physics][softstep][threads]") {
     const scenes::SceneDef scenesToRun[] = {scenes::Pyramid(20), scenes::ManyPyramids(10, 2, 6), scenes::JointGrid(12)};
     for (const scenes::SceneDef& scene : scenesToRun) {
