@@ -202,10 +202,8 @@ void WorldImpl::PrepareSoftStep(float dt) {
                 sp.tangentImpulse = warm && st.friction ? perSubStep * c.tangentImpulse[p] : 0.0f;
                 // The velocities are still those the step began with: the forces come in the sub-steps.
                 sp.approachSpeed = -RelativeSpeed(solverVelocities[sc.a], solverVelocities[sc.b], n, sp.rnA, sp.rnB);
-                cold.approachSpeed[p] = sp.approachSpeed;
-                cold.hitApproach[p] = sp.approachSpeed;
+                cold.hitApproach[p] = sp.approachSpeed;  // what the impulse stops (hit events)
             }
-            cold.restitution = row.restitution;
             softContacts[k] = row;
         }
     });
