@@ -49,7 +49,7 @@ struct Driver {
 
     SolverSettings Settings(Input& in) {
         SolverSettings s;
-        switch (in.Byte() % 12) {
+        switch (in.Byte() % 13) {
         case 0: s.velocityIterations = in.Int(-1, 20); break;
         case 1: s.positionIterations = in.Int(-1, 10); break;
         case 2: s.restStates = in.Bool(); s.continuous = in.Bool(); break;
@@ -61,6 +61,15 @@ struct Driver {
         case 8: s.restLinearSpeed = in.Float(); s.restAngularSpeed = in.Float(); s.restTime = in.Float(); break;
         case 9: s.supportNormalY = in.Float(); break;
         case 10: s.broadPhase = in.Bool() ? BroadPhaseKind::AabbTree : BroadPhaseKind::MortonQuadtree; break;
+        case 11:  // the soft step, with its settings valid and invalid (a made-up SolverKind too)
+            s.solver = static_cast<SolverKind>(in.Int(0, 2));
+            s.subSteps = in.Int(-1, 65);
+            if (in.Bool()) {  // half the time the defaults, so the soft step runs often
+                s.contactHertz = in.Float();
+                s.contactDampingRatio = in.Float();
+                s.maxPushOutSpeed = in.Float();
+            }
+            break;
         default: s.continuousThreshold = in.Float(); s.continuousMaxImpacts = in.Int(-1, 20); break;
         }
         return s;
