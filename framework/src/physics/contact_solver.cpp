@@ -87,6 +87,7 @@ void WorldImpl::SolveVelocities(float dt) {
     // order, which contacts take part (their bodies join the solver in that order); then each solver
     // contact is filled in its own slot, in parallel chunks.
     prestepContacts.clear();
+    prestepPairs.clear();
     for (int ci = 0; ci < static_cast<int>(contacts.size()); ++ci) {
         const Contact& c = contacts[ci];
         if (!c.alive || c.manifold.pointCount == 0 || !c.enabled) continue;  // enabled: the pre-solve hook
@@ -98,6 +99,7 @@ void WorldImpl::SolveVelocities(float dt) {
         if (ba.solverIndex == kNull) addSolverBody(c.bodyA);
         if (bb.solverIndex == kNull) addSolverBody(c.bodyB);
         prestepContacts.push_back(ci);
+        prestepPairs.push_back(static_cast<uint64_t>(ba.solverIndex) << 32 | static_cast<uint32_t>(bb.solverIndex));
     }
     // Every slot is written below: resized without a clear, last step's slots are reused as they are
     // instead of being zeroed first (that zeroing was 4 % of a C100 step).
@@ -169,13 +171,7 @@ void WorldImpl::SolveVelocities(float dt) {
         }
     });
     PrepareJoints(dt, addSolverBody);
-
-    if (st.bottomUpOrder || st.shockPropagation) {
-        OrderContactsBottomUp();
-    } else {
-        levelStart.assign({0, static_cast<int>(solverContacts.size())});
-    }
-    ColourLevels();
+    OrderAndColourContacts();
 
     // Warm start: apply last step's impulses, colour by colour (the order only needs to be fixed).
     for (const ColourRange& colour : colourRanges) {

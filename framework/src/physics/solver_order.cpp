@@ -8,8 +8,69 @@
 
 namespace sensu {
 
+using detail::ContactOrderCache;
+using detail::ForChunks;
 using detail::SolverBody;
 using detail::SolverContact;
+
+namespace {
+
+// Fewer items than this are copied on the calling thread.
+constexpr int kMinParallelCopies = 1024;
+
+} // namespace
+
+// The order is a function of the contact graph alone, so a graph equal to the last one's (same pairs of
+// solver bodies in the same pre-step order, same fixed bodies) gets the same levels, colours and
+// permutation without building them again: the state after the step is the same, bit for bit.
+void WorldImpl::OrderAndColourContacts() {
+    const bool bottomUp = settings.bottomUpOrder || settings.shockPropagation;
+    fixedSolverBodies.resize(solverBodies.size());
+    for (size_t i = 0; i < solverBodies.size(); ++i)
+        fixedSolverBodies[i] = solverBodies[i].invMass == 0.0f && solverBodies[i].invInertia == 0.0f ? 1 : 0;
+    ContactOrderCache& cache = orderCache;
+    if (cache.valid && cache.bottomUp == bottomUp && cache.pairs == prestepPairs && cache.fixedBodies == fixedSolverBodies) {
+        ++cache.reuses;
+        ForChunks(pool, static_cast<int>(solverBodies.size()), kMinParallelCopies, [&](int begin, int end) {
+            for (int i = begin; i < end; ++i) solverBodies[i].level = cache.bodyLevels[i];
+        });
+        levelStart = cache.levelStart;
+        levelColours = cache.levelColours;
+        colourRanges = cache.colourRanges;
+        if (cache.identity) return;
+        sortedContacts.resize(solverContacts.size());
+        ForChunks(pool, static_cast<int>(solverContacts.size()), kMinParallelCopies, [&](int begin, int end) {
+            for (int k = begin; k < end; ++k) sortedContacts[cache.destination[k]] = solverContacts[k];
+        });
+        solverContacts.swap(sortedContacts);
+        return;
+    }
+
+    if (bottomUp) {
+        OrderContactsBottomUp();
+    } else {
+        levelStart.assign({0, static_cast<int>(solverContacts.size())});
+    }
+    ColourLevels();
+
+    // Remembered for the next solve. Pre-step slot k holds cold index k (contact_solver.cpp), so the
+    // permutation is read off the ordered contacts.
+    cache.valid = true;
+    cache.bottomUp = bottomUp;
+    cache.pairs.swap(prestepPairs);
+    cache.fixedBodies.swap(fixedSolverBodies);
+    cache.destination.resize(solverContacts.size());
+    cache.identity = true;
+    for (int k = 0; k < static_cast<int>(solverContacts.size()); ++k) {
+        cache.destination[solverContacts[k].cold] = k;
+        cache.identity = cache.identity && solverContacts[k].cold == k;
+    }
+    cache.bodyLevels.resize(solverBodies.size());
+    for (size_t i = 0; i < solverBodies.size(); ++i) cache.bodyLevels[i] = solverBodies[i].level;
+    cache.levelStart = levelStart;
+    cache.levelColours = levelColours;
+    cache.colourRanges = colourRanges;
+}
 
 // Gauss–Seidel carries the ground's push up one contact per pass when contacts run top-down, and
 // through the whole pile in one pass when they run bottom-up. Levels: breadth-first distance in the
