@@ -242,8 +242,8 @@ struct WorldImpl {
 
     // Scratch of one step.
     std::vector<int> movedShapes;
-    std::vector<Manifold> narrowManifolds;  // manifolds computed in parallel, by contact (UpdateContacts)
-    std::vector<uint8_t> narrowReady;       // 1 where narrowManifolds holds this step's manifold
+    std::vector<uint8_t> proxiesLeft;  // by body: 1 when a shape's proxy no longer holds it (World::Step)
+    std::vector<uint8_t> narrowStatus;      // by contact: what UpdateContacts' parallel pass did with it
     std::vector<detail::SolverBody> solverBodies;
     std::vector<detail::SolverVelocity> solverVelocities;
     std::vector<detail::SolverVelocity> preSolveVelocities;  // after forces, before impulses (re-solve)
@@ -311,6 +311,7 @@ struct WorldImpl {
     AABB ComputeShapeAABB(const detail::Shape& shape, const detail::Body& body) const { return ShapeAABBAt(shape, body.xf); }
     AABB ShapeAABBAt(const detail::Shape& shape, const Transform& xf) const;  // the shape's AABB with its body at pose xf
     void SynchronizeShape(int shapeIndex);
+    bool ProxyHolds(int shapeIndex) const;  // the shape's proxy holds its AABB over this step's motion
     void SwitchBroadPhase(BroadPhaseKind kind);
 
     ShapeId ShapeIdOf(int shapeIndex) const { return {static_cast<uint32_t>(shapeIndex), shapes[shapeIndex].generation}; }
