@@ -42,65 +42,98 @@ void WorldImpl::SolveVelocities(float dt) {
     solverVelocities.clear();
     preSolveVelocities.clear();
 
-    // Integrate forces → velocities (seed 004 eq. 2.4, 2.9; explicit Euler in velocity, then position
-    // from the new velocity, i.e. symplectic Euler). Frozen bodies skip this: seed 004 §3.4.2.
+    // Appends a body a contact or joint needs that the solver does not move (static, frozen, kinematic):
+    // the moving ones all joined first, with their masses.
     auto addSolverBody = [&](int index) {
         Body& body = bodies[index];
         body.solverIndex = static_cast<int>(solverBodies.size());
         SolverBody sb;
         sb.body = index;
-        if (body.type == BodyType::Dynamic && !body.frozen) {
-            sb.invMass = body.invMass;
-            sb.invInertia = body.invInertia;
-        }
         solverBodies.push_back(sb);
         solverVelocities.push_back({body.v, body.w});
         preSolveVelocities.push_back({body.v, body.w});
     };
-    for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
-        Body& body = bodies[i];
-        if (!body.alive || !IsMovingBody(body)) continue;
-        if (body.type == BodyType::Dynamic && body.integratedStep != stepIndex) {
-            body.forceDv = dt * (body.gravityScale * gravity + body.invMass * body.force);
-            body.forceDw = dt * body.invInertia * body.torque;
-            Vec2 v = body.v + body.forceDv;
-            float w = body.w + body.forceDw;
-            if (!(LengthSquared(v) <= kMaxLinearSpeed * kMaxLinearSpeed) || !(std::abs(w) <= kMaxAngularSpeed)) {
-                // Beyond the speed limits (world.h), or overflowed: again in double, clamped.
-                const double h = dt, scale = body.gravityScale, invMass = body.invMass;
-                v = ClampLinearSpeed(body.v.x + h * (scale * gravity.x + invMass * body.force.x),
-                                     body.v.y + h * (scale * gravity.y + invMass * body.force.y));
-                w = ClampAngularSpeed(body.w + h * static_cast<double>(body.invInertia) * body.torque);
-                body.forceDv = v - body.v;
-                body.forceDw = w - body.w;
+    // Integrate forces → velocities (seed 004 eq. 2.4, 2.9; explicit Euler in velocity, then position
+    // from the new velocity, i.e. symplectic Euler). Frozen bodies skip this: seed 004 §3.4.2.
+    // Every moving body joins the solver, in body order: integrated and flagged in parallel chunks, then
+    // compacted and copied into its solver slot in parallel.
+    constexpr int kMinParallelBodies = 256;
+    joinsSolver.resize(bodies.size());
+    ForChunks(pool, static_cast<int>(bodies.size()), kMinParallelBodies, [&](int begin, int end) {
+        for (int i = begin; i < end; ++i) {
+            Body& body = bodies[i];
+            joinsSolver[i] = body.alive && IsMovingBody(body) ? 1 : 0;
+            if (joinsSolver[i] == 0) continue;
+            if (body.type == BodyType::Dynamic && body.integratedStep != stepIndex) {
+                body.forceDv = dt * (body.gravityScale * gravity + body.invMass * body.force);
+                body.forceDw = dt * body.invInertia * body.torque;
+                Vec2 v = body.v + body.forceDv;
+                float w = body.w + body.forceDw;
+                if (!(LengthSquared(v) <= kMaxLinearSpeed * kMaxLinearSpeed) || !(std::abs(w) <= kMaxAngularSpeed)) {
+                    // Beyond the speed limits (world.h), or overflowed: again in double, clamped.
+                    const double h = dt, scale = body.gravityScale, invMass = body.invMass;
+                    v = ClampLinearSpeed(body.v.x + h * (scale * gravity.x + invMass * body.force.x),
+                                         body.v.y + h * (scale * gravity.y + invMass * body.force.y));
+                    w = ClampAngularSpeed(body.w + h * static_cast<double>(body.invInertia) * body.torque);
+                    body.forceDv = v - body.v;
+                    body.forceDw = w - body.w;
+                }
+                body.v = v;
+                body.w = w;
+                body.integratedStep = stepIndex;
             }
-            body.v = v;
-            body.w = w;
-            body.integratedStep = stepIndex;
+            body.force = {};
+            body.torque = 0.0f;
         }
-        body.force = {};
-        body.torque = 0.0f;
-        addSolverBody(i);
-    }
+    });
+    detail::CompactFlags(pool, joinsSolver, compactBlocks, compacted);
+    solverBodies.resize(compacted.size());
+    solverVelocities.resize(compacted.size());
+    preSolveVelocities.resize(compacted.size());
+    ForChunks(pool, static_cast<int>(compacted.size()), kMinParallelBodies, [&](int begin, int end) {
+        for (int k = begin; k < end; ++k) {
+            const int index = compacted[k];
+            Body& body = bodies[index];
+            body.solverIndex = k;
+            SolverBody sb;
+            sb.body = index;
+            if (body.type == BodyType::Dynamic && !body.frozen) {
+                sb.invMass = body.invMass;
+                sb.invInertia = body.invInertia;
+            }
+            solverBodies[k] = sb;
+            solverVelocities[k] = {body.v, body.w};
+            preSolveVelocities[k] = {body.v, body.w};
+        }
+    });
 
-    // Pre-step: one solver contact per touching contact with a moving dynamic body. First, in contact
-    // order, which contacts take part (their bodies join the solver in that order); then each solver
-    // contact is filled in its own slot, in parallel chunks.
-    prestepContacts.clear();
-    prestepPairs.clear();
-    for (int ci = 0; ci < static_cast<int>(contacts.size()); ++ci) {
+    // Pre-step: one solver contact per touching contact with a moving dynamic body. Which contacts take
+    // part is found in parallel chunks and compacted in contact order; then, in that order, the bodies
+    // they need that are not in the solver yet join it (only contacts with such a body are visited);
+    // then each solver contact is filled in its own slot, in parallel chunks.
+    constexpr uint8_t kTakesPart = 1, kNeedsBody = 2;
+    takesPart.resize(contacts.size());
+    ForChunks(pool, static_cast<int>(contacts.size()), kMinParallelBodies, [&](int begin, int end) {
+        for (int ci = begin; ci < end; ++ci) {
+            const Contact& c = contacts[ci];
+            takesPart[ci] = 0;
+            if (!c.alive || c.manifold.pointCount == 0 || !c.enabled) continue;  // enabled: the pre-solve hook
+            const Body& ba = bodies[c.bodyA];
+            const Body& bb = bodies[c.bodyB];
+            const bool aDynamic = ba.type == BodyType::Dynamic && !ba.frozen;
+            const bool bDynamic = bb.type == BodyType::Dynamic && !bb.frozen;
+            if (!aDynamic && !bDynamic) continue;
+            takesPart[ci] = ba.solverIndex == kNull || bb.solverIndex == kNull ? kNeedsBody : kTakesPart;
+        }
+    });
+    detail::CompactFlags(pool, takesPart, compactBlocks, prestepContacts);
+    for (const int ci : prestepContacts) {
+        if (takesPart[ci] != kNeedsBody) continue;
         const Contact& c = contacts[ci];
-        if (!c.alive || c.manifold.pointCount == 0 || !c.enabled) continue;  // enabled: the pre-solve hook
-        const Body& ba = bodies[c.bodyA];
-        const Body& bb = bodies[c.bodyB];
-        const bool aDynamic = ba.type == BodyType::Dynamic && !ba.frozen;
-        const bool bDynamic = bb.type == BodyType::Dynamic && !bb.frozen;
-        if (!aDynamic && !bDynamic) continue;
-        if (ba.solverIndex == kNull) addSolverBody(c.bodyA);
-        if (bb.solverIndex == kNull) addSolverBody(c.bodyB);
-        prestepContacts.push_back(ci);
-        prestepPairs.push_back(static_cast<uint64_t>(ba.solverIndex) << 32 | static_cast<uint32_t>(bb.solverIndex));
+        if (bodies[c.bodyA].solverIndex == kNull) addSolverBody(c.bodyA);
+        if (bodies[c.bodyB].solverIndex == kNull) addSolverBody(c.bodyB);
     }
+    prestepPairs.resize(prestepContacts.size());
     // Every slot is written below: resized without a clear, last step's slots are reused as they are
     // instead of being zeroed first (that zeroing was 4 % of a C100 step).
     solverContacts.resize(prestepContacts.size());
@@ -117,6 +150,7 @@ void WorldImpl::SolveVelocities(float dt) {
             sc.cold = k;
             sc.a = ba.solverIndex;
             sc.b = bb.solverIndex;
+            prestepPairs[k] = static_cast<uint64_t>(sc.a) << 32 | static_cast<uint32_t>(sc.b);
             sc.normal = c.manifold.normal;
             cold.localNormal = InvRotate(ba.xf.q, sc.normal);
             sc.friction = st.friction ? c.friction : 0.0f;

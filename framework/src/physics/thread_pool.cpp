@@ -94,6 +94,31 @@ void ThreadPool::WorkerLoop() {
     }
 }
 
+void CompactFlags(ThreadPool* pool, const std::vector<uint8_t>& flags, std::vector<int>& blockCounts, std::vector<int>& out) {
+    constexpr int kBlock = 2048;  // indices per block: the unit of work, whatever the thread count
+    const int count = static_cast<int>(flags.size());
+    const int blocks = (count + kBlock - 1) / kBlock;
+    blockCounts.resize(static_cast<size_t>(blocks) + 1);
+    ForChunks(pool, blocks, 2, [&](int begin, int end) {
+        for (int block = begin; block < end; ++block) {
+            int kept = 0;
+            for (int i = block * kBlock; i < count && i < (block + 1) * kBlock; ++i) kept += flags[i] != 0 ? 1 : 0;
+            blockCounts[block + 1] = kept;
+        }
+    });
+    blockCounts[0] = 0;
+    for (int block = 0; block < blocks; ++block) blockCounts[block + 1] += blockCounts[block];
+    out.resize(static_cast<size_t>(blockCounts[blocks]));
+    ForChunks(pool, blocks, 2, [&](int begin, int end) {
+        for (int block = begin; block < end; ++block) {
+            int slot = blockCounts[block];
+            for (int i = block * kBlock; i < count && i < (block + 1) * kBlock; ++i) {
+                if (flags[i] != 0) out[slot++] = i;
+            }
+        }
+    });
+}
+
 ThreadPool* ThreadPoolSlot::Get(int threads) {
     if (threads <= 1) {
         pool_.reset();

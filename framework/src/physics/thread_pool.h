@@ -96,4 +96,9 @@ void ForChunks(ThreadPool* pool, int count, int minParallel, Fn&& fn) {
     pool->ParallelFor(count, fn);
 }
 
+/// The indices i with flags[i] != 0, in increasing order, into `out` (resized to their number). Counted
+/// per fixed block of indices in parallel, placed by a prefix sum over the blocks, then written in
+/// parallel: the result never depends on the thread count. blockCounts is scratch.
+void CompactFlags(ThreadPool* pool, const std::vector<uint8_t>& flags, std::vector<int>& blockCounts, std::vector<int>& out);
+
 } // namespace sensu::detail

@@ -250,6 +250,10 @@ struct WorldImpl {
     std::vector<detail::SolverContact> solverContacts;
     std::vector<detail::SolverContactCold> solverContactsCold;
     std::vector<detail::SolverContact> sortedContacts;
+    std::vector<uint8_t> joinsSolver;   // by body: 1 when it joins the solver as a moving body
+    std::vector<uint8_t> takesPart;     // by contact: non-zero when it becomes a solver contact
+    std::vector<int> compacted;         // the bodies that join the solver as moving bodies, in body order
+    std::vector<int> compactBlocks;     // CompactFlags' scratch
     std::vector<int> prestepContacts;  // contact index of each solver contact, before ordering
     std::vector<uint64_t> prestepPairs;  // a << 32 | b of each solver contact, before ordering
     std::vector<uint8_t> fixedSolverBodies;  // 1 per solver body the solver does not move (order key)
