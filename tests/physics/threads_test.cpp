@@ -141,6 +141,31 @@ TEST_CASE("colours inside a level share no moving body (random contact graphs)",
     CHECK(overflowGraphs > 0);  // the overflow colour was exercised
 }
 
+TEST_CASE("CompactFlags keeps the flagged indices in order on any thread count (brute force)", "[physics][threads]") {
+    Rng rng(41);
+    detail::ThreadPool pools[] = {detail::ThreadPool(2), detail::ThreadPool(3), detail::ThreadPool(4)};
+    std::vector<int> blockCounts, out;
+    for (int trial = 0; trial < 400; ++trial) {
+        // Sizes around the block size (2048) and its multiples, and empty or all-set or sparse flags.
+        const int sizes[] = {0, 1, 2047, 2048, 2049, 4096, rng.Int(0, 20000)};
+        const int count = sizes[trial % 7];
+        const float density = trial % 5 == 0 ? 0.0f : trial % 5 == 1 ? 1.0f : rng.Uniform(0.0f, 1.0f);
+        std::vector<uint8_t> flags(static_cast<size_t>(count));
+        for (uint8_t& f : flags) f = rng.Chance(density) ? static_cast<uint8_t>(rng.Int(1, 255)) : 0;
+        std::vector<int> expected;
+        for (int i = 0; i < count; ++i)
+            if (flags[i] != 0) expected.push_back(i);
+        out.assign(3, -7);  // stale contents must go
+        detail::CompactFlags(nullptr, flags, blockCounts, out);
+        CHECK(out == expected);
+        for (detail::ThreadPool& pool : pools) {
+            out.clear();
+            detail::CompactFlags(&pool, flags, blockCounts, out);
+            CHECK(out == expected);
+        }
+    }
+}
+
 TEST_CASE("a contact-free world and a single contact colour trivially", "[physics][threads]") {
     WorldImpl w;
     w.levelStart.assign({0, 0});
