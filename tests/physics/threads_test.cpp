@@ -166,6 +166,51 @@ TEST_CASE("CompactFlags keeps the flagged indices in order on any thread count (
     }
 }
 
+TEST_CASE("a colour schedule solves every item once, colour after colour, on any thread count", "[physics][threads]") {
+    Rng rng(77);
+    detail::ThreadPool pools[] = {detail::ThreadPool(2), detail::ThreadPool(3), detail::ThreadPool(4)};
+    detail::ColourSchedule schedule;
+    for (int trial = 0; trial < 200; ++trial) {
+        detail::ThreadPool* pool = trial % 4 == 0 ? nullptr : &pools[trial % 4 - 1];
+        const int threads = pool == nullptr ? 1 : pool->Threads();
+        // Colours of every size around the split threshold, some empty, some dependent.
+        const int colours = rng.Int(0, 60);
+        std::vector<int> items(static_cast<size_t>(colours));
+        schedule.Clear(threads);
+        for (int g = 0; g < colours; ++g) {
+            const int contacts = rng.Chance(0.3f) ? rng.Int(0, 8) : rng.Int(0, 3 * detail::ColourSchedule::kMinSplitContacts);
+            items[g] = rng.Chance(0.5f) ? contacts : (contacts + 3) / 4;  // contacts, or batches of four
+            schedule.Add(g, items[g], contacts, !rng.Chance(0.1f));
+        }
+        // Tickets: every item's start and end, in one global order.
+        std::atomic<int> ticket{0};
+        std::vector<std::atomic<int>> solved(static_cast<size_t>(colours) * 200);
+        std::vector<std::atomic<int>> starts(static_cast<size_t>(colours)), ends(static_cast<size_t>(colours));
+        for (int g = 0; g < colours; ++g) {
+            starts[g] = 1 << 30;
+            ends[g] = -1;
+        }
+        schedule.Run(pool, [&](const detail::ColourTask& task) {
+            const int start = ticket.fetch_add(1);
+            for (int item = task.begin; item < task.end; ++item) solved[static_cast<size_t>(task.colour) * 200 + item].fetch_add(1);
+            const int end = ticket.fetch_add(1);
+            for (int seen = starts[task.colour].load(); start < seen && !starts[task.colour].compare_exchange_weak(seen, start);) {
+            }
+            for (int seen = ends[task.colour].load(); end > seen && !ends[task.colour].compare_exchange_weak(seen, end);) {
+            }
+        });
+        int previousEnd = -1;
+        for (int g = 0; g < colours; ++g) {
+            int wrong = 0;
+            for (int item = 0; item < 200; ++item) wrong += solved[static_cast<size_t>(g) * 200 + item].load() == (item < items[g] ? 1 : 0) ? 0 : 1;
+            CHECK(wrong == 0);
+            if (items[g] == 0) continue;
+            CHECK(starts[g].load() > previousEnd);  // began after every earlier colour ended
+            previousEnd = ends[g].load();
+        }
+    }
+}
+
 TEST_CASE("a contact-free world and a single contact colour trivially", "[physics][threads]") {
     WorldImpl w;
     w.levelStart.assign({0, 0});

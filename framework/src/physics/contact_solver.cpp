@@ -18,6 +18,7 @@ using detail::Body;
 using detail::ClampAngularSpeed;
 using detail::ClampLinearSpeed;
 using detail::ColourRange;
+using detail::ColourTask;
 using detail::Contact;
 using detail::ForChunks;
 using detail::ForColour;
@@ -241,21 +242,28 @@ void WorldImpl::SolveVelocities(float dt) {
 void WorldImpl::SolveContactColours(int iteration) {
     const bool accumulate = settings.accumulateImpulses;
     const bool backwards = iteration % 2 != 0;
-    auto solve = [&](int k) {
-        SolverContact& sc = solverContacts[k];
-        SolveContact(sc, solverVelocities[sc.a], solverVelocities[sc.b], accumulate);
-    };
+    auto isWide = [&](int colour) { return !wideColours.empty() && wideColours[colour].wide; };
+    colourSchedule.Clear(pool != nullptr ? pool->Threads() : 1);
     for (size_t level = 0; level + 1 < levelColours.size(); ++level) {
         const int first = levelColours[level], last = levelColours[level + 1];
         for (int g = 0; g < last - first; ++g) {
             const int colour = backwards ? last - 1 - g : first + g;
-            if (!wideColours.empty() && wideColours[colour].wide) {
-                SolveWideColour(colour);
-            } else {
-                ForColour(pool, colourRanges[colour], solve);
-            }
+            const ColourRange& range = colourRanges[colour];
+            const int contacts = range.end - range.begin;
+            colourSchedule.Add(colour, isWide(colour) ? WideItems(colour) : contacts, contacts, range.independent);
         }
     }
+    colourSchedule.Run(pool, [&](const ColourTask& task) {
+        if (isWide(task.colour)) {
+            SolveWideItems(task.colour, task.begin, task.end);
+            return;
+        }
+        const int offset = colourRanges[task.colour].begin;
+        for (int k = offset + task.begin; k < offset + task.end; ++k) {
+            SolverContact& sc = solverContacts[k];
+            SolveContact(sc, solverVelocities[sc.a], solverVelocities[sc.b], accumulate);
+        }
+    });
 }
 
 

@@ -249,26 +249,29 @@ void WorldImpl::GatherWideContacts() {
 #endif
 }
 
-// One colour's batches and its rest, in parallel chunks when there are enough (a batch counts as four
-// contacts): they share no moving body, so the order does not change a float.
-void WorldImpl::SolveWideColour(int colour) {
+int WorldImpl::WideItems(int colour) const {
+    const WideColour& wide = wideColours[colour];
+    return wide.batchEnd - wide.batchBegin + wide.restEnd - wide.restBegin;
+}
+
+// Items [begin, end) of one colour: its batches, then its rest. They share no moving body, so any split
+// and any order gives the same floats.
+void WorldImpl::SolveWideItems(int colour, int begin, int end) {
 #if SENSU_WIDE_CONTACTS
     const WideColour& wide = wideColours[colour];
     const int batches = wide.batchEnd - wide.batchBegin;
-    const int items = batches + (wide.restEnd - wide.restBegin);
-    const int minParallel = kMinParallelContacts / kWideLanes;
-    ForChunks(pool, items, minParallel, [&](int begin, int end) {
-        for (int item = begin; item < end; ++item) {
-            if (item < batches) {
-                SolveWideBatch(wideBatches[wide.batchBegin + item], solverVelocities.data());
-            } else {
-                SolverContact& sc = solverContacts[wideRest[wide.restBegin + item - batches]];
-                detail::SolveContact<true>(sc, solverVelocities[sc.a], solverVelocities[sc.b]);
-            }
+    for (int item = begin; item < end; ++item) {
+        if (item < batches) {
+            SolveWideBatch(wideBatches[wide.batchBegin + item], solverVelocities.data());
+        } else {
+            SolverContact& sc = solverContacts[wideRest[wide.restBegin + item - batches]];
+            detail::SolveContact<true>(sc, solverVelocities[sc.a], solverVelocities[sc.b]);
         }
-    });
+    }
 #else
     (void)colour;
+    (void)begin;
+    (void)end;
 #endif
 }
 

@@ -1,9 +1,5 @@
 #include "thread_pool.h"
 
-#if (defined(__x86_64__) || defined(__i386__)) && !defined(SENSU_PORTABLE_PATHS)
-#include <immintrin.h>
-#endif
-
 namespace sensu::detail {
 
 namespace {
@@ -12,14 +8,6 @@ namespace {
 // core away (other processes may need it to run the very thread being waited for), then sleep.
 constexpr int kSpinRounds = 4000;
 constexpr int kYieldRounds = 2000;
-
-inline void CpuRelax() {
-#if (defined(__x86_64__) || defined(__i386__)) && !defined(SENSU_PORTABLE_PATHS)
-    _mm_pause();
-#elif defined(__aarch64__)
-    asm volatile("yield");
-#endif
-}
 
 } // namespace
 

@@ -17,7 +17,20 @@
 #include <thread>
 #include <vector>
 
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(SENSU_PORTABLE_PATHS)
+#include <immintrin.h>
+#endif
+
 namespace sensu::detail {
+
+/// Tells the core this thread is spinning (frees the pipeline for its sibling hyperthread).
+inline void CpuRelax() {
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(SENSU_PORTABLE_PATHS)
+    _mm_pause();
+#elif defined(__aarch64__)
+    asm volatile("yield");
+#endif
+}
 
 class ThreadPool {
 public:

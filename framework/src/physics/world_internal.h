@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "broad_phase.h"
+#include "colour_schedule.h"
 #include "contact_wide.h"
 #include "continuous.h"
 #include "sensu/physics/contact_events.h"
@@ -273,6 +274,7 @@ struct WorldImpl {
     std::vector<int> wideRest;                          // contacts of wide colours left to the scalar path
     std::vector<uint64_t> bodyColours;  // colours taken per solver body while a level is coloured
     std::vector<int> contactColour;     // colour, then destination index, per solver contact
+    detail::ColourSchedule colourSchedule;  // the pass being solved, colour by colour (colour_schedule.h)
     detail::ThreadPoolSlot threadPool;  // workers for SolverSettings::threads > 1 (never copied)
     detail::ThreadPool* pool = nullptr; // this step's pool, nullptr with one thread
     std::vector<int> wakeStack;
@@ -347,7 +349,8 @@ struct WorldImpl {
     void SolveVelocities(float dt);
     void SolveContactColours(int iteration);  // one velocity pass over the contacts, level by level
     void GatherWideContacts();    // batches of four for the velocity passes (contact_solver_wide.cpp)
-    void SolveWideColour(int colour);
+    int WideItems(int colour) const;  // batches plus rest contacts of a colour with batches
+    void SolveWideItems(int colour, int begin, int end);  // those items [begin, end) of the velocity pass
     void ScatterWideImpulses();   // the batches' impulses back to solverContacts (the batches stay for the shock pass)
     void PropagateShock();        // the last, one-sided velocity pass (shock_propagation.cpp)
     void ShockContact(int k);     // that pass on solverContacts[k]
