@@ -21,7 +21,6 @@ using detail::ColourRange;
 using detail::ColourTask;
 using detail::Contact;
 using detail::ForChunks;
-using detail::ForColour;
 using detail::kMinParallelContacts;
 using detail::kNull;
 using detail::PrepareMasses;
@@ -209,20 +208,18 @@ void WorldImpl::SolveVelocities(float dt) {
     OrderAndColourContacts();
 
     // Warm start: apply last step's impulses, colour by colour (the order only needs to be fixed).
-    for (const ColourRange& colour : colourRanges) {
-        ForColour(pool, colour, [&](int k) {
-            const SolverContact& sc = solverContacts[k];
-            SolverVelocity a = solverVelocities[sc.a];
-            SolverVelocity b = solverVelocities[sc.b];
-            const Vec2 t = TangentOf(sc.normal);
-            for (int p = 0; p < sc.pointCount; ++p) {
-                const SolverPoint& sp = sc.points[p];
-                ApplyRowImpulse(sc, a, b, sc.normal, sp.rnA, sp.rnB, sp.normalImpulse);
-                ApplyRowImpulse(sc, a, b, t, sp.rtA, sp.rtB, sp.tangentImpulse);
-            }
-            StoreVelocities(sc, a, b, solverVelocities[sc.a], solverVelocities[sc.b]);
-        });
-    }
+    SolveByColour([&](int k) {
+        const SolverContact& sc = solverContacts[k];
+        SolverVelocity a = solverVelocities[sc.a];
+        SolverVelocity b = solverVelocities[sc.b];
+        const Vec2 t = TangentOf(sc.normal);
+        for (int p = 0; p < sc.pointCount; ++p) {
+            const SolverPoint& sp = sc.points[p];
+            ApplyRowImpulse(sc, a, b, sc.normal, sp.rnA, sp.rnB, sp.normalImpulse);
+            ApplyRowImpulse(sc, a, b, t, sp.rtA, sp.rtB, sp.tangentImpulse);
+        }
+        StoreVelocities(sc, a, b, solverVelocities[sc.a], solverVelocities[sc.b]);
+    });
     WarmStartJoints();
 
     GatherWideContacts();
@@ -239,10 +236,7 @@ void WorldImpl::SolveVelocities(float dt) {
 // Levels run bottom-up; inside a level every other pass runs backwards (its colours in reverse order,
 // and inside a colour the order does not matter), so the left-to-right bias of Gauss–Seidel cancels
 // instead of drifting a symmetric pile sideways.
-void WorldImpl::SolveContactColours(int iteration) {
-    const bool accumulate = settings.accumulateImpulses;
-    const bool backwards = iteration % 2 != 0;
-    auto isWide = [&](int colour) { return !wideColours.empty() && wideColours[colour].wide; };
+void WorldImpl::ScheduleColours(bool backwards, bool wideItems) {
     colourSchedule.Clear(pool != nullptr ? pool->Threads() : 1);
     for (size_t level = 0; level + 1 < levelColours.size(); ++level) {
         const int first = levelColours[level], last = levelColours[level + 1];
@@ -250,11 +244,17 @@ void WorldImpl::SolveContactColours(int iteration) {
             const int colour = backwards ? last - 1 - g : first + g;
             const ColourRange& range = colourRanges[colour];
             const int contacts = range.end - range.begin;
-            colourSchedule.Add(colour, isWide(colour) ? WideItems(colour) : contacts, contacts, range.independent);
+            const bool wide = wideItems && !wideColours.empty() && wideColours[colour].wide;
+            colourSchedule.Add(colour, wide ? WideItems(colour) : contacts, contacts, range.independent);
         }
     }
+}
+
+void WorldImpl::SolveContactColours(int iteration) {
+    const bool accumulate = settings.accumulateImpulses;
+    ScheduleColours(iteration % 2 != 0, true);
     colourSchedule.Run(pool, [&](const ColourTask& task) {
-        if (isWide(task.colour)) {
+        if (!wideColours.empty() && wideColours[task.colour].wide) {
             SolveWideItems(task.colour, task.begin, task.end);
             return;
         }
@@ -303,7 +303,7 @@ void WorldImpl::ApplyRestitution() {
         }
         StoreVelocities(sc, a, b, solverVelocities[sc.a], solverVelocities[sc.b]);
     };
-    for (const ColourRange& colour : colourRanges) ForColour(pool, colour, solve);
+    SolveByColour(solve);
 }
 
 void WorldImpl::Solve(float dt) {

@@ -11,7 +11,6 @@ namespace sensu {
 
 using detail::ColourRange;
 using detail::ForChunks;
-using detail::kMinParallelContacts;
 using detail::kWideLanes;
 using detail::SolverContact;
 using detail::SolverVelocity;

@@ -350,11 +350,23 @@ struct WorldImpl {
     void SolveContactColours(int iteration);  // one velocity pass over the contacts, level by level
     void GatherWideContacts();    // batches of four for the velocity passes (contact_solver_wide.cpp)
     int WideItems(int colour) const;  // batches plus rest contacts of a colour with batches
+    // Builds colourSchedule for a pass over every colour: backwards, each level's colours in reverse;
+    // wideItems, a colour with batches counts its batches and rest contacts as its items.
+    void ScheduleColours(bool backwards, bool wideItems);
+    // solve(k) for every solver contact k, colour after colour, in one fork-join (colour_schedule.h).
+    template <class Solve>
+    void SolveByColour(const Solve& solve) {
+        ScheduleColours(false, false);
+        colourSchedule.Run(pool, [&](const detail::ColourTask& task) {
+            const int offset = colourRanges[task.colour].begin;
+            for (int k = offset + task.begin; k < offset + task.end; ++k) solve(k);
+        });
+    }
     void SolveWideItems(int colour, int begin, int end);  // those items [begin, end) of the velocity pass
     void ScatterWideImpulses();   // the batches' impulses back to solverContacts (the batches stay for the shock pass)
     void PropagateShock();        // the last, one-sided velocity pass (shock_propagation.cpp)
     void ShockContact(int k);     // that pass on solverContacts[k]
-    void PropagateShockWide(int colour);  // that pass on a colour with batches (shock_propagation_wide.cpp)
+    void PropagateShockWide(int colour, int begin, int end);  // that pass on items of a colour with batches (shock_propagation_wide.cpp)
     void ApplyRestitution();      // bounce after the velocity passes (contact_solver.cpp)
     void SolvePositions();        // position pass (position_solver.cpp)
     enum class ShockSide { None, A, B };
