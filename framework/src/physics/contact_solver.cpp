@@ -365,7 +365,9 @@ void WorldImpl::Solve(float dt) {
 
     if (st.positionCorrection) SolvePositions();
 
-    for (const SolverBody& sb : solverBodies) bodies[sb.body].solverIndex = kNull;
+    ForChunks(pool, static_cast<int>(solverBodies.size()), kMinParallelItems, [&](int begin, int end) {
+        for (int i = begin; i < end; ++i) bodies[solverBodies[i].body].solverIndex = kNull;
+    });
 }
 
 } // namespace sensu

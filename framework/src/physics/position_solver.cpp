@@ -101,14 +101,18 @@ void WorldImpl::SolvePositions() {
         });
         if (minSeparation.load() >= -1.5f * st.linearSlop && jointsWithinSlop) break;  // all within 1.5 slop: done
     }
-    for (const SolverBody& sb : solverBodies) {
-        if (sb.invMass == 0.0f && sb.invInertia == 0.0f) continue;
-        Body& body = bodies[sb.body];
-        body.center = sb.center;
-        body.angle = sb.angle;
-        body.xf.q = sb.q;
-        body.xf.p = body.center - Rotate(body.xf.q, body.localCenter);
-    }
+    constexpr int kMinParallelBodies = 256;
+    detail::ForChunks(pool, static_cast<int>(solverBodies.size()), kMinParallelBodies, [&](int begin, int end) {
+        for (int i = begin; i < end; ++i) {
+            const SolverBody& sb = solverBodies[i];
+            if (sb.invMass == 0.0f && sb.invInertia == 0.0f) continue;
+            Body& body = bodies[sb.body];
+            body.center = sb.center;
+            body.angle = sb.angle;
+            body.xf.q = sb.q;
+            body.xf.p = body.center - Rotate(body.xf.q, body.localCenter);
+        }
+    });
 }
 
 } // namespace sensu

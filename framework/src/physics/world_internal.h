@@ -286,6 +286,8 @@ struct WorldImpl {
     std::vector<detail::ContinuousStart> continuousStarts;
     std::vector<detail::ContinuousBody> continuousBodies;
     std::vector<int> fastBodies, movedBodies;
+    std::vector<uint8_t> fastFlags;         // by body: fast this step (ContinuousPhase::Classify)
+    std::vector<uint8_t> continuousChecks;  // by solver body: may have crossed static geometry
     // The paths (this step, from their last impact on) of the bodies whose broad-phase proxies do not hold
     // them, one leaf per shape: the continuous phase's queries find those here, the others in the broad
     // phase.
