@@ -113,7 +113,7 @@ void WorldImpl::SolveVelocities(float dt) {
     // then each solver contact is filled in its own slot, in parallel chunks.
     constexpr uint8_t kTakesPart = 1, kNeedsBody = 2;
     takesPart.resize(contacts.size());
-    ForChunks(pool, static_cast<int>(contacts.size()), kMinParallelBodies, [&](int begin, int end) {
+    ForChunks(pool, static_cast<int>(contacts.size()), kMinParallelContacts, [&](int begin, int end) {
         for (int ci = begin; ci < end; ++ci) {
             const Contact& c = contacts[ci];
             takesPart[ci] = 0;
