@@ -2,6 +2,8 @@
 // and inside each level colours, sets of contacts that share no body the solver moves. A colour's
 // contacts are independent, so it can be solved in parallel chunks with the same floats as one after
 // the other: results do not depend on the thread count (SolverSettings::threads).
+#include <algorithm>
+#include <atomic>
 #include <bit>
 
 #include "world_internal.h"
@@ -25,11 +27,27 @@ constexpr int kMinParallelCopies = 1024;
 // permutation without building them again: the state after the step is the same, bit for bit.
 void WorldImpl::OrderAndColourContacts() {
     const bool bottomUp = settings.bottomUpOrder || settings.shockPropagation;
-    fixedSolverBodies.resize(solverBodies.size());
-    for (size_t i = 0; i < solverBodies.size(); ++i)
-        fixedSolverBodies[i] = solverBodies[i].invMass == 0.0f && solverBodies[i].invInertia == 0.0f ? 1 : 0;
     ContactOrderCache& cache = orderCache;
-    if (cache.valid && cache.bottomUp == bottomUp && cache.pairs == prestepPairs && cache.fixedBodies == fixedSolverBodies) {
+    fixedSolverBodies.resize(solverBodies.size());
+    bool same = cache.valid && cache.bottomUp == bottomUp && cache.pairs.size() == prestepPairs.size() &&
+                cache.fixedBodies.size() == fixedSolverBodies.size();
+    // The key is compared in parallel chunks (any chunk that differs clears `same`).
+    std::atomic<bool> differs{false};
+    ForChunks(pool, static_cast<int>(solverBodies.size()), kMinParallelCopies, [&](int begin, int end) {
+        bool chunkDiffers = false;
+        for (int i = begin; i < end; ++i) {
+            fixedSolverBodies[i] = solverBodies[i].invMass == 0.0f && solverBodies[i].invInertia == 0.0f ? 1 : 0;
+            chunkDiffers = chunkDiffers || (same && fixedSolverBodies[i] != cache.fixedBodies[i]);
+        }
+        if (chunkDiffers) differs.store(true, std::memory_order_relaxed);
+    });
+    if (same) {
+        ForChunks(pool, static_cast<int>(prestepPairs.size()), kMinParallelCopies, [&](int begin, int end) {
+            if (!std::equal(prestepPairs.begin() + begin, prestepPairs.begin() + end, cache.pairs.begin() + begin))
+                differs.store(true, std::memory_order_relaxed);
+        });
+    }
+    if (same && !differs.load(std::memory_order_relaxed)) {
         ++cache.reuses;
         ForChunks(pool, static_cast<int>(solverBodies.size()), kMinParallelCopies, [&](int begin, int end) {
             for (int i = begin; i < end; ++i) solverBodies[i].level = cache.bodyLevels[i];
