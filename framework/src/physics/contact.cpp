@@ -70,6 +70,14 @@ constexpr float kCarryFraction = 0.002f;
 // Fewer contacts than this are not worth a fork-join.
 constexpr int kMinParallelPairs = 64;
 
+// What UpdateContacts' parallel pass did with a contact (WorldImpl::narrowStatus).
+enum : uint8_t {
+    kNarrowUnchanged,  // nothing of the pair moved (or it is dead): left alone
+    kNarrowApart,      // fat AABBs apart: to be destroyed
+    kNarrowCarried,    // manifold carried along with A
+    kNarrowComputed,   // manifold computed anew: touch events and waking follow
+};
+
 // B moved rigidly relative to A by less than `tolerance`: its material at each manifold point and at
 // its centre of mass (two points fix a planar rigid motion). The material at the points alone is not
 // enough: a rolling ball's material at the contact is the instantaneous centre of rotation and barely
@@ -195,61 +203,36 @@ void WorldImpl::FindNewContacts() {
 // manifold: nothing there moved. A body found deep inside a frozen one wakes its pile. Their touching state
 // stays too (a carried manifold keeps its separations): no events there.
 void WorldImpl::UpdateContacts(float dt) {
-    // The manifolds are computed first, in parallel when there is a pool, each into its own slot; the
-    // bookkeeping below (destroying, events, waking) then runs in contact order. Waking only changes
-    // frozen flags, never a pose or a velocity, so a manifold computed first is the one the loop below
-    // would compute; a contact that needs one only because an earlier contact woke its pile computes it
-    // there.
+    // Two passes. The first, in parallel chunks when there is a pool, refreshes each contact's own
+    // manifold (carried or computed) and notes what the second must do; the second, in contact order,
+    // does what touches shared state: destroying, touch events, waking. Waking only changes frozen flags
+    // and rest timers, never a pose, a velocity or a manifold, so the first pass computes what the
+    // contact-ordered loop would; a contact left alone only because its bodies were frozen, and woken by
+    // an earlier contact of the second pass, is refreshed there.
     const float speculativeDistance = settings.speculativeDistance;
     // Speculative margin: the fixed distance plus how far the pair can close in one step.
     auto marginOf = [&](const Body& a, const Body& b) { return speculativeDistance + dt * Length(b.v - a.v); };
-    // Both passes below skip the same pairs: dead ones, those where nothing moved (the manifold stands),
-    // and those whose fat AABBs parted (the serial pass destroys them).
+    // Dead pairs, and pairs where nothing moved (the manifold stands).
     auto unchanged = [&](const Contact& c) {
         return !c.alive || (!IsMovingBody(bodies[c.bodyA]) && !IsMovingBody(bodies[c.bodyB]) && c.hasLocalManifold);
     };
     auto fatApart = [&](const Contact& c) {
         return !Overlaps(broadPhase.FatAABB(shapes[c.shapeA].proxy), broadPhase.FatAABB(shapes[c.shapeB].proxy));
     };
-    const bool computedFirst = pool != nullptr;
-    if (computedFirst) {
-        narrowReady.assign(contacts.size(), 0);
-        narrowManifolds.resize(contacts.size());
-        detail::ForChunks(pool, static_cast<int>(contacts.size()), kMinParallelPairs, [&](int begin, int end) {
-            for (int i = begin; i < end; ++i) {
-                const Contact& c = contacts[i];
-                if (unchanged(c) || fatApart(c)) continue;
-                const Body& a = bodies[c.bodyA];
-                const Body& b = bodies[c.bodyB];
-                const Shape& sa = shapes[c.shapeA];
-                const Shape& sb = shapes[c.shapeB];
-                if (CanCarry(c, InvMul(a.xf, b.xf), b.localCenter, kCarryFraction * settings.linearSlop)) continue;
-                narrowManifolds[i] = Collide(sa, a.xf, sb, b.xf, marginOf(a, b));
-                narrowReady[i] = 1;
-            }
-        });
-    }
-    for (int i = 0; i < static_cast<int>(contacts.size()); ++i) {
-        Contact& c = contacts[i];
-        if (unchanged(c)) continue;
-        if (fatApart(c)) {
-            DestroyContact(i);
-            continue;
-        }
+    // Refreshes the manifold of a pair whose fat AABBs overlap; true when it was computed anew (then the
+    // touching state may change), false when it was carried.
+    auto refresh = [&](Contact& c) {
         const Body& a = bodies[c.bodyA];
         const Body& b = bodies[c.bodyB];
-        const Shape& sa = shapes[c.shapeA];
-        const Shape& sb = shapes[c.shapeB];
         // Persistent manifold: a pair at rest relative to each other (most contacts of a pile, even while
         // the pile sways) keeps its manifold, moved with A; its impulses stay as they are.
         const Transform relative = InvMul(a.xf, b.xf);
         if (CanCarry(c, relative, b.localCenter, kCarryFraction * settings.linearSlop)) {
             for (int p = 0; p < c.manifold.pointCount; ++p) c.manifold.points[p].point = TransformPoint(a.xf, c.localPoint[p]);
             c.manifold.normal = Rotate(a.xf.q, c.localNormal);
-            continue;
+            return false;
         }
-        const Manifold m =
-            computedFirst && narrowReady[i] ? narrowManifolds[i] : Collide(sa, a.xf, sb, b.xf, marginOf(a, b));
+        const Manifold m = Collide(shapes[c.shapeA], a.xf, shapes[c.shapeB], b.xf, marginOf(a, b));
         float normalImpulse[2] = {0.0f, 0.0f};
         float tangentImpulse[2] = {0.0f, 0.0f};
         float pendingApproach[2] = {0.0f, 0.0f};
@@ -275,8 +258,41 @@ void WorldImpl::UpdateContacts(float dt) {
             c.tangentImpulse[p] = tangentImpulse[p];
             c.pendingApproach[p] = pendingApproach[p];
         }
+        return true;
+    };
+    narrowStatus.resize(contacts.size());
+    detail::ForChunks(pool, static_cast<int>(contacts.size()), kMinParallelPairs, [&](int begin, int end) {
+        for (int i = begin; i < end; ++i) {
+            Contact& c = contacts[i];
+            if (unchanged(c)) {
+                narrowStatus[i] = kNarrowUnchanged;
+            } else if (fatApart(c)) {
+                narrowStatus[i] = kNarrowApart;
+            } else {
+                narrowStatus[i] = refresh(c) ? kNarrowComputed : kNarrowCarried;
+            }
+        }
+    });
+    // Touch events and waking for a freshly computed manifold.
+    auto computed = [&](int i) {
         UpdateTouching(i);
-        if (settings.restStates && a.frozen != b.frozen) WakeOverlappedPile(i);
+        const Contact& c = contacts[i];
+        if (settings.restStates && bodies[c.bodyA].frozen != bodies[c.bodyB].frozen) WakeOverlappedPile(i);
+    };
+    for (int i = 0; i < static_cast<int>(contacts.size()); ++i) {
+        switch (narrowStatus[i]) {
+            case kNarrowUnchanged:
+                if (unchanged(contacts[i])) break;  // else woken above: refreshed here
+                if (fatApart(contacts[i])) {
+                    DestroyContact(i);
+                } else if (refresh(contacts[i])) {
+                    computed(i);
+                }
+                break;
+            case kNarrowApart: DestroyContact(i); break;
+            case kNarrowComputed: computed(i); break;
+            default: break;  // carried: nothing else changes
+        }
     }
 }
 

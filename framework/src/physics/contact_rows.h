@@ -7,7 +7,6 @@
 #include <limits>
 
 #include "sensu/math/vec2.h"
-#include "thread_pool.h"
 #include "world_internal.h"
 
 namespace sensu::detail {
@@ -23,8 +22,8 @@ inline float EffectiveMass(float mA, float iA, float mB, float iB, float rdA, fl
     return k > 0.0f ? 1.0f / k : 0.0f;
 }
 
-// Contacts of one colour share no body the solver moves (solver_order.cpp); fewer than this many are
-// solved on the calling thread, where a fork-join would cost more than the work.
+// Fewer contacts than this are prepared on the calling thread, where a fork-join would cost more than
+// the work.
 inline constexpr int kMinParallelContacts = 64;
 
 // Velocity of B relative to A at a contact point along d: (vB − vA)·d + ωB (rB×d) − ωA (rA×d).
@@ -228,16 +227,6 @@ inline void SolveContact(SolverContact& sc, SolverVelocity& a, SolverVelocity& b
     } else {
         SolveContact<false>(sc, a, b);
     }
-}
-
-// Calls solve(contact index) for every contact of one colour: in parallel chunks when the colour's
-// contacts are independent and there are enough of them, else one after the other in index order.
-template <class Solve>
-inline void ForColour(ThreadPool* pool, const ColourRange& colour, const Solve& solve) {
-    const int minParallel = colour.independent ? kMinParallelContacts : colour.end - colour.begin + 1;
-    ForChunks(pool, colour.end - colour.begin, minParallel, [&](int begin, int end) {
-        for (int k = colour.begin + begin; k < colour.begin + end; ++k) solve(k);
-    });
 }
 
 } // namespace sensu::detail

@@ -18,9 +18,9 @@ using detail::Body;
 using detail::ClampAngularSpeed;
 using detail::ClampLinearSpeed;
 using detail::ColourRange;
+using detail::ColourTask;
 using detail::Contact;
 using detail::ForChunks;
-using detail::ForColour;
 using detail::kMinParallelContacts;
 using detail::kNull;
 using detail::PrepareMasses;
@@ -42,63 +42,98 @@ void WorldImpl::SolveVelocities(float dt) {
     solverVelocities.clear();
     preSolveVelocities.clear();
 
-    // Integrate forces → velocities (seed 004 eq. 2.4, 2.9; explicit Euler in velocity, then position
-    // from the new velocity, i.e. symplectic Euler). Frozen bodies skip this: seed 004 §3.4.2.
+    // Appends a body a contact or joint needs that the solver does not move (static, frozen, kinematic):
+    // the moving ones all joined first, with their masses.
     auto addSolverBody = [&](int index) {
         Body& body = bodies[index];
         body.solverIndex = static_cast<int>(solverBodies.size());
         SolverBody sb;
         sb.body = index;
-        if (body.type == BodyType::Dynamic && !body.frozen) {
-            sb.invMass = body.invMass;
-            sb.invInertia = body.invInertia;
-        }
         solverBodies.push_back(sb);
         solverVelocities.push_back({body.v, body.w});
         preSolveVelocities.push_back({body.v, body.w});
     };
-    for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
-        Body& body = bodies[i];
-        if (!body.alive || !IsMovingBody(body)) continue;
-        if (body.type == BodyType::Dynamic && body.integratedStep != stepIndex) {
-            body.forceDv = dt * (body.gravityScale * gravity + body.invMass * body.force);
-            body.forceDw = dt * body.invInertia * body.torque;
-            Vec2 v = body.v + body.forceDv;
-            float w = body.w + body.forceDw;
-            if (!(LengthSquared(v) <= kMaxLinearSpeed * kMaxLinearSpeed) || !(std::abs(w) <= kMaxAngularSpeed)) {
-                // Beyond the speed limits (world.h), or overflowed: again in double, clamped.
-                const double h = dt, scale = body.gravityScale, invMass = body.invMass;
-                v = ClampLinearSpeed(body.v.x + h * (scale * gravity.x + invMass * body.force.x),
-                                     body.v.y + h * (scale * gravity.y + invMass * body.force.y));
-                w = ClampAngularSpeed(body.w + h * static_cast<double>(body.invInertia) * body.torque);
-                body.forceDv = v - body.v;
-                body.forceDw = w - body.w;
+    // Integrate forces → velocities (seed 004 eq. 2.4, 2.9; explicit Euler in velocity, then position
+    // from the new velocity, i.e. symplectic Euler). Frozen bodies skip this: seed 004 §3.4.2.
+    // Every moving body joins the solver, in body order: integrated and flagged in parallel chunks, then
+    // compacted and copied into its solver slot in parallel.
+    constexpr int kMinParallelBodies = 256;
+    joinsSolver.resize(bodies.size());
+    ForChunks(pool, static_cast<int>(bodies.size()), kMinParallelBodies, [&](int begin, int end) {
+        for (int i = begin; i < end; ++i) {
+            Body& body = bodies[i];
+            joinsSolver[i] = body.alive && IsMovingBody(body) ? 1 : 0;
+            if (joinsSolver[i] == 0) continue;
+            if (body.type == BodyType::Dynamic && body.integratedStep != stepIndex) {
+                body.forceDv = dt * (body.gravityScale * gravity + body.invMass * body.force);
+                body.forceDw = dt * body.invInertia * body.torque;
+                Vec2 v = body.v + body.forceDv;
+                float w = body.w + body.forceDw;
+                if (!(LengthSquared(v) <= kMaxLinearSpeed * kMaxLinearSpeed) || !(std::abs(w) <= kMaxAngularSpeed)) {
+                    // Beyond the speed limits (world.h), or overflowed: again in double, clamped.
+                    const double h = dt, scale = body.gravityScale, invMass = body.invMass;
+                    v = ClampLinearSpeed(body.v.x + h * (scale * gravity.x + invMass * body.force.x),
+                                         body.v.y + h * (scale * gravity.y + invMass * body.force.y));
+                    w = ClampAngularSpeed(body.w + h * static_cast<double>(body.invInertia) * body.torque);
+                    body.forceDv = v - body.v;
+                    body.forceDw = w - body.w;
+                }
+                body.v = v;
+                body.w = w;
+                body.integratedStep = stepIndex;
             }
-            body.v = v;
-            body.w = w;
-            body.integratedStep = stepIndex;
+            body.force = {};
+            body.torque = 0.0f;
         }
-        body.force = {};
-        body.torque = 0.0f;
-        addSolverBody(i);
-    }
+    });
+    detail::CompactFlags(pool, joinsSolver, compactBlocks, compacted);
+    solverBodies.resize(compacted.size());
+    solverVelocities.resize(compacted.size());
+    preSolveVelocities.resize(compacted.size());
+    ForChunks(pool, static_cast<int>(compacted.size()), kMinParallelBodies, [&](int begin, int end) {
+        for (int k = begin; k < end; ++k) {
+            const int index = compacted[k];
+            Body& body = bodies[index];
+            body.solverIndex = k;
+            SolverBody sb;
+            sb.body = index;
+            if (body.type == BodyType::Dynamic && !body.frozen) {
+                sb.invMass = body.invMass;
+                sb.invInertia = body.invInertia;
+            }
+            solverBodies[k] = sb;
+            solverVelocities[k] = {body.v, body.w};
+            preSolveVelocities[k] = {body.v, body.w};
+        }
+    });
 
-    // Pre-step: one solver contact per touching contact with a moving dynamic body. First, in contact
-    // order, which contacts take part (their bodies join the solver in that order); then each solver
-    // contact is filled in its own slot, in parallel chunks.
-    prestepContacts.clear();
-    for (int ci = 0; ci < static_cast<int>(contacts.size()); ++ci) {
+    // Pre-step: one solver contact per touching contact with a moving dynamic body. Which contacts take
+    // part is found in parallel chunks and compacted in contact order; then, in that order, the bodies
+    // they need that are not in the solver yet join it (only contacts with such a body are visited);
+    // then each solver contact is filled in its own slot, in parallel chunks.
+    constexpr uint8_t kTakesPart = 1, kNeedsBody = 2;
+    takesPart.resize(contacts.size());
+    ForChunks(pool, static_cast<int>(contacts.size()), kMinParallelContacts, [&](int begin, int end) {
+        for (int ci = begin; ci < end; ++ci) {
+            const Contact& c = contacts[ci];
+            takesPart[ci] = 0;
+            if (!c.alive || c.manifold.pointCount == 0 || !c.enabled) continue;  // enabled: the pre-solve hook
+            const Body& ba = bodies[c.bodyA];
+            const Body& bb = bodies[c.bodyB];
+            const bool aDynamic = ba.type == BodyType::Dynamic && !ba.frozen;
+            const bool bDynamic = bb.type == BodyType::Dynamic && !bb.frozen;
+            if (!aDynamic && !bDynamic) continue;
+            takesPart[ci] = ba.solverIndex == kNull || bb.solverIndex == kNull ? kNeedsBody : kTakesPart;
+        }
+    });
+    detail::CompactFlags(pool, takesPart, compactBlocks, prestepContacts);
+    for (const int ci : prestepContacts) {
+        if (takesPart[ci] != kNeedsBody) continue;
         const Contact& c = contacts[ci];
-        if (!c.alive || c.manifold.pointCount == 0 || !c.enabled) continue;  // enabled: the pre-solve hook
-        const Body& ba = bodies[c.bodyA];
-        const Body& bb = bodies[c.bodyB];
-        const bool aDynamic = ba.type == BodyType::Dynamic && !ba.frozen;
-        const bool bDynamic = bb.type == BodyType::Dynamic && !bb.frozen;
-        if (!aDynamic && !bDynamic) continue;
-        if (ba.solverIndex == kNull) addSolverBody(c.bodyA);
-        if (bb.solverIndex == kNull) addSolverBody(c.bodyB);
-        prestepContacts.push_back(ci);
+        if (bodies[c.bodyA].solverIndex == kNull) addSolverBody(c.bodyA);
+        if (bodies[c.bodyB].solverIndex == kNull) addSolverBody(c.bodyB);
     }
+    prestepPairs.resize(prestepContacts.size());
     // Every slot is written below: resized without a clear, last step's slots are reused as they are
     // instead of being zeroed first (that zeroing was 4 % of a C100 step).
     solverContacts.resize(prestepContacts.size());
@@ -115,6 +150,7 @@ void WorldImpl::SolveVelocities(float dt) {
             sc.cold = k;
             sc.a = ba.solverIndex;
             sc.b = bb.solverIndex;
+            prestepPairs[k] = static_cast<uint64_t>(sc.a) << 32 | static_cast<uint32_t>(sc.b);
             sc.normal = c.manifold.normal;
             cold.localNormal = InvRotate(ba.xf.q, sc.normal);
             sc.friction = st.friction ? c.friction : 0.0f;
@@ -169,29 +205,21 @@ void WorldImpl::SolveVelocities(float dt) {
         }
     });
     PrepareJoints(dt, addSolverBody);
-
-    if (st.bottomUpOrder || st.shockPropagation) {
-        OrderContactsBottomUp();
-    } else {
-        levelStart.assign({0, static_cast<int>(solverContacts.size())});
-    }
-    ColourLevels();
+    OrderAndColourContacts();
 
     // Warm start: apply last step's impulses, colour by colour (the order only needs to be fixed).
-    for (const ColourRange& colour : colourRanges) {
-        ForColour(pool, colour, [&](int k) {
-            const SolverContact& sc = solverContacts[k];
-            SolverVelocity a = solverVelocities[sc.a];
-            SolverVelocity b = solverVelocities[sc.b];
-            const Vec2 t = TangentOf(sc.normal);
-            for (int p = 0; p < sc.pointCount; ++p) {
-                const SolverPoint& sp = sc.points[p];
-                ApplyRowImpulse(sc, a, b, sc.normal, sp.rnA, sp.rnB, sp.normalImpulse);
-                ApplyRowImpulse(sc, a, b, t, sp.rtA, sp.rtB, sp.tangentImpulse);
-            }
-            StoreVelocities(sc, a, b, solverVelocities[sc.a], solverVelocities[sc.b]);
-        });
-    }
+    SolveByColour([&](int k) {
+        const SolverContact& sc = solverContacts[k];
+        SolverVelocity a = solverVelocities[sc.a];
+        SolverVelocity b = solverVelocities[sc.b];
+        const Vec2 t = TangentOf(sc.normal);
+        for (int p = 0; p < sc.pointCount; ++p) {
+            const SolverPoint& sp = sc.points[p];
+            ApplyRowImpulse(sc, a, b, sc.normal, sp.rnA, sp.rnB, sp.normalImpulse);
+            ApplyRowImpulse(sc, a, b, t, sp.rtA, sp.rtB, sp.tangentImpulse);
+        }
+        StoreVelocities(sc, a, b, solverVelocities[sc.a], solverVelocities[sc.b]);
+    });
     WarmStartJoints();
 
     GatherWideContacts();
@@ -208,24 +236,34 @@ void WorldImpl::SolveVelocities(float dt) {
 // Levels run bottom-up; inside a level every other pass runs backwards (its colours in reverse order,
 // and inside a colour the order does not matter), so the left-to-right bias of Gauss–Seidel cancels
 // instead of drifting a symmetric pile sideways.
-void WorldImpl::SolveContactColours(int iteration) {
-    const bool accumulate = settings.accumulateImpulses;
-    const bool backwards = iteration % 2 != 0;
-    auto solve = [&](int k) {
-        SolverContact& sc = solverContacts[k];
-        SolveContact(sc, solverVelocities[sc.a], solverVelocities[sc.b], accumulate);
-    };
+void WorldImpl::ScheduleColours(bool backwards, bool wideItems) {
+    colourSchedule.Clear(pool != nullptr ? pool->Threads() : 1);
     for (size_t level = 0; level + 1 < levelColours.size(); ++level) {
         const int first = levelColours[level], last = levelColours[level + 1];
         for (int g = 0; g < last - first; ++g) {
             const int colour = backwards ? last - 1 - g : first + g;
-            if (!wideColours.empty() && wideColours[colour].wide) {
-                SolveWideColour(colour);
-            } else {
-                ForColour(pool, colourRanges[colour], solve);
-            }
+            const ColourRange& range = colourRanges[colour];
+            const int contacts = range.end - range.begin;
+            const bool wide = wideItems && !wideColours.empty() && wideColours[colour].wide;
+            colourSchedule.Add(colour, wide ? WideItems(colour) : contacts, contacts, range.independent);
         }
     }
+}
+
+void WorldImpl::SolveContactColours(int iteration) {
+    const bool accumulate = settings.accumulateImpulses;
+    ScheduleColours(iteration % 2 != 0, true);
+    colourSchedule.Run(pool, [&](const ColourTask& task) {
+        if (!wideColours.empty() && wideColours[task.colour].wide) {
+            SolveWideItems(task.colour, task.begin, task.end);
+            return;
+        }
+        const int offset = colourRanges[task.colour].begin;
+        for (int k = offset + task.begin; k < offset + task.end; ++k) {
+            SolverContact& sc = solverContacts[k];
+            SolveContact(sc, solverVelocities[sc.a], solverVelocities[sc.b], accumulate);
+        }
+    });
 }
 
 
@@ -265,7 +303,7 @@ void WorldImpl::ApplyRestitution() {
         }
         StoreVelocities(sc, a, b, solverVelocities[sc.a], solverVelocities[sc.b]);
     };
-    for (const ColourRange& colour : colourRanges) ForColour(pool, colour, solve);
+    SolveByColour(solve);
 }
 
 void WorldImpl::Solve(float dt) {
@@ -331,7 +369,9 @@ void WorldImpl::Solve(float dt) {
 
     if (st.positionCorrection) SolvePositions();
 
-    for (const SolverBody& sb : solverBodies) bodies[sb.body].solverIndex = kNull;
+    ForChunks(pool, static_cast<int>(solverBodies.size()), kMinParallelItems, [&](int begin, int end) {
+        for (int i = begin; i < end; ++i) bodies[solverBodies[i].body].solverIndex = kNull;
+    });
 }
 
 } // namespace sensu

@@ -11,7 +11,6 @@ namespace sensu {
 
 using detail::ColourRange;
 using detail::ForChunks;
-using detail::kMinParallelContacts;
 using detail::kWideLanes;
 using detail::SolverContact;
 using detail::SolverVelocity;
@@ -191,67 +190,96 @@ void StoreWideImpulses(const WideContactBatch& batch, SolverContact* contacts) {
 
 // Colours with at least four contacts that fit a batch are split into batches (their contacts four by
 // four, in index order) and the rest; every other colour stays on the scalar path. Portable builds, and
-// steps that do not accumulate impulses, leave wideColours empty.
+// steps that do not accumulate impulses, leave wideColours empty. Two passes over the colours, each in
+// parallel chunks: how many batches and rest contacts each colour has, then (after a prefix sum gives
+// every colour its place) the batches and rest filled in.
 void WorldImpl::GatherWideContacts() {
     wideColours.clear();
     wideBatches.clear();
     wideRest.clear();
 #if SENSU_WIDE_CONTACTS
     if (!settings.accumulateImpulses) return;
+    constexpr int kMinParallelColours = 8;
+    const int colours = static_cast<int>(colourRanges.size());
     wideColours.resize(colourRanges.size());
-    for (size_t g = 0; g < colourRanges.size(); ++g) {
-        const ColourRange& colour = colourRanges[g];
-        WideColour& wide = wideColours[g];
-        if (!colour.independent || colour.end - colour.begin < kWideLanes) continue;
-        wide.wide = true;
-        wide.batchBegin = static_cast<int>(wideBatches.size());
-        wide.restBegin = static_cast<int>(wideRest.size());
-        int lanes[kWideLanes];
-        int filled = 0;
-        for (int k = colour.begin; k < colour.end; ++k) {
-            if (!FitsWideBatch(solverContacts[k])) {
-                wideRest.push_back(k);
-                continue;
-            }
-            lanes[filled++] = k;
-            if (filled < kWideLanes) continue;
-            wideBatches.emplace_back();
-            LoadWideBatch(wideBatches.back(), solverContacts.data(), lanes);
-            filled = 0;
+    ForChunks(pool, colours, kMinParallelColours, [&](int begin, int end) {
+        for (int g = begin; g < end; ++g) {
+            const ColourRange& colour = colourRanges[g];
+            WideColour& wide = wideColours[g];
+            wide = {};
+            if (!colour.independent || colour.end - colour.begin < kWideLanes) continue;
+            int fitting = 0;
+            for (int k = colour.begin; k < colour.end; ++k) fitting += FitsWideBatch(solverContacts[k]) ? 1 : 0;
+            wide.wide = true;
+            wide.batchEnd = fitting / kWideLanes;  // counts until the prefix sum below
+            wide.restEnd = colour.end - colour.begin - wide.batchEnd * kWideLanes;
         }
-        wideRest.insert(wideRest.end(), lanes, lanes + filled);
-        wide.batchEnd = static_cast<int>(wideBatches.size());
-        wide.restEnd = static_cast<int>(wideRest.size());
+    });
+    int batches = 0, rest = 0;
+    for (WideColour& wide : wideColours) {
+        wide.batchBegin = batches;
+        wide.restBegin = rest;
+        batches = wide.batchEnd += batches;
+        rest = wide.restEnd += rest;
     }
+    wideBatches.resize(static_cast<size_t>(batches));
+    wideRest.resize(static_cast<size_t>(rest));
+    ForChunks(pool, colours, kMinParallelColours, [&](int begin, int end) {
+        for (int g = begin; g < end; ++g) {
+            const ColourRange& colour = colourRanges[g];
+            const WideColour& wide = wideColours[g];
+            if (!wide.wide) continue;
+            int batch = wide.batchBegin, restSlot = wide.restBegin;
+            int lanes[kWideLanes];
+            int filled = 0;
+            for (int k = colour.begin; k < colour.end; ++k) {
+                if (!FitsWideBatch(solverContacts[k])) {
+                    wideRest[restSlot++] = k;
+                    continue;
+                }
+                lanes[filled++] = k;
+                if (filled < kWideLanes) continue;
+                LoadWideBatch(wideBatches[batch++], solverContacts.data(), lanes);
+                filled = 0;
+            }
+            for (int lane = 0; lane < filled; ++lane) wideRest[restSlot++] = lanes[lane];
+        }
+    });
 #endif
 }
 
-// One colour's batches and its rest, in parallel chunks when there are enough (a batch counts as four
-// contacts): they share no moving body, so the order does not change a float.
-void WorldImpl::SolveWideColour(int colour) {
+int WorldImpl::WideItems(int colour) const {
+    const WideColour& wide = wideColours[colour];
+    return wide.batchEnd - wide.batchBegin + wide.restEnd - wide.restBegin;
+}
+
+// Items [begin, end) of one colour: its batches, then its rest. They share no moving body, so any split
+// and any order gives the same floats.
+void WorldImpl::SolveWideItems(int colour, int begin, int end) {
 #if SENSU_WIDE_CONTACTS
     const WideColour& wide = wideColours[colour];
     const int batches = wide.batchEnd - wide.batchBegin;
-    const int items = batches + (wide.restEnd - wide.restBegin);
-    const int minParallel = kMinParallelContacts / kWideLanes;
-    ForChunks(pool, items, minParallel, [&](int begin, int end) {
-        for (int item = begin; item < end; ++item) {
-            if (item < batches) {
-                SolveWideBatch(wideBatches[wide.batchBegin + item], solverVelocities.data());
-            } else {
-                SolverContact& sc = solverContacts[wideRest[wide.restBegin + item - batches]];
-                detail::SolveContact<true>(sc, solverVelocities[sc.a], solverVelocities[sc.b]);
-            }
+    for (int item = begin; item < end; ++item) {
+        if (item < batches) {
+            SolveWideBatch(wideBatches[wide.batchBegin + item], solverVelocities.data());
+        } else {
+            SolverContact& sc = solverContacts[wideRest[wide.restBegin + item - batches]];
+            detail::SolveContact<true>(sc, solverVelocities[sc.a], solverVelocities[sc.b]);
         }
-    });
+    }
 #else
     (void)colour;
+    (void)begin;
+    (void)end;
 #endif
 }
 
 void WorldImpl::ScatterWideImpulses() {
 #if SENSU_WIDE_CONTACTS
-    for (const WideContactBatch& batch : wideBatches) StoreWideImpulses(batch, solverContacts.data());
+    constexpr int kMinParallelBatches = 64;
+    ForChunks(pool, static_cast<int>(wideBatches.size()), kMinParallelBatches, [&](int begin, int end) {
+        for (int b = begin; b < end; ++b) StoreWideImpulses(wideBatches[b], solverContacts.data());  // each its own contacts
+    });
 #endif
 }
 

@@ -92,10 +92,20 @@ void ContinuousPhase::Run() {
     // Only bodies the solver moved (its body list: every moving body, including piles it woke) or
     // this phase moved (hit bodies, piles woken by an impact) can have crossed anything; a resting
     // scene's frozen bodies cost nothing here.
-    for (const detail::SolverBody& sb : w_.solverBodies) {
-        ContinuousBody& s = w_.continuousBodies[sb.body];
-        if (s.stamp == w_.continuousStamp) s.guarded = true;
-        KeepOnItsSideOfStatics(sb.body);
+    // Which of them may have crossed static geometry is settled in parallel chunks (each body reads
+    // only its own state); those few are then kept out in solver order.
+    constexpr int kMinParallelBodies = 256;
+    w_.continuousChecks.resize(w_.solverBodies.size());
+    detail::ForChunks(w_.pool, static_cast<int>(w_.solverBodies.size()), kMinParallelBodies, [&](int begin, int end) {
+        for (int k = begin; k < end; ++k) {
+            const int i = w_.solverBodies[k].body;
+            ContinuousBody& s = w_.continuousBodies[i];
+            if (s.stamp == w_.continuousStamp) s.guarded = true;
+            w_.continuousChecks[k] = MayCrossStatics(i) ? 1 : 0;
+        }
+    });
+    for (size_t k = 0; k < w_.solverBodies.size(); ++k) {
+        if (w_.continuousChecks[k] != 0) KeepOnItsSideOfStatics(w_.solverBodies[k].body);
     }
     for (int i : w_.movedBodies) {
         if (!State(i).guarded) KeepOnItsSideOfStatics(i);
@@ -105,17 +115,18 @@ void ContinuousPhase::Run() {
 // Lists the fast bodies and, when there are any, puts every moving body whose broad-phase proxies do
 // not hold its motion into the per-step tree of paths (TrackPath). Returns whether any body is fast.
 bool ContinuousPhase::Classify() {
-    w_.fastBodies.clear();
     w_.movedBodies.clear();
-    for (int i = 0; i < static_cast<int>(w_.bodies.size()); ++i) {
-        const Body& b = w_.bodies[i];
-        if (!b.alive || b.shapes.empty() || !w_.IsMovingBody(b)) continue;
-        if (IsFast(i, Motion(i)) && !HeldBySpeculativeContacts(i)) {
-            ContinuousBody& s = State(i);
-            s.fast = true;
-            w_.fastBodies.push_back(i);
+    // The test reads only the body: in parallel chunks, then compacted in body order.
+    constexpr int kMinParallelBodies = 256;
+    w_.fastFlags.resize(w_.bodies.size());
+    detail::ForChunks(w_.pool, static_cast<int>(w_.bodies.size()), kMinParallelBodies, [&](int begin, int end) {
+        for (int i = begin; i < end; ++i) {
+            const Body& b = w_.bodies[i];
+            w_.fastFlags[i] = b.alive && !b.shapes.empty() && w_.IsMovingBody(b) && IsFast(i, Motion(i)) && !HeldBySpeculativeContacts(i);
         }
-    }
+    });
+    detail::CompactFlags(w_.pool, w_.fastFlags, w_.compactBlocks, w_.fastBodies);
+    for (const int i : w_.fastBodies) State(i).fast = true;
     if (w_.fastBodies.empty()) return false;
     w_.continuousPaths.Clear();
     for (int i = 0; i < static_cast<int>(w_.bodies.size()); ++i) {
@@ -172,12 +183,15 @@ void WorldImpl::BeginContinuous() {
         continuousStarts.resize(bodies.size());
         continuousBodies.resize(bodies.size());
     }
-    for (size_t i = 0; i < bodies.size(); ++i) {
-        const Body& b = bodies[i];
-        // Frozen bodies too: the solver may wake and move one within this step (WakePushedPiles).
-        if (!b.alive || b.type == BodyType::Static) continue;
-        continuousStarts[i] = {continuousStamp, b.angle, b.center, b.v};
-    }
+    constexpr int kMinParallelBodies = 1024;
+    detail::ForChunks(pool, static_cast<int>(bodies.size()), kMinParallelBodies, [&](int begin, int end) {
+        for (int i = begin; i < end; ++i) {
+            const Body& b = bodies[i];
+            // Frozen bodies too: the solver may wake and move one within this step (WakePushedPiles).
+            if (!b.alive || b.type == BodyType::Static) continue;
+            continuousStarts[i] = {continuousStamp, b.angle, b.center, b.v};
+        }
+    });
 }
 
 void WorldImpl::SolveContinuous(float dt) {

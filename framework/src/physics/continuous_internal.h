@@ -196,7 +196,9 @@ private:
     inline void SolveRows();
     inline void Rebase(int i, float t);
 
-    // Static geometry's last word (continuous_statics.cpp).
+    // Static geometry's last word (continuous_statics.cpp). MayCrossStatics: the cheap tests that settle
+    // nearly every body, reading only (run in parallel chunks first).
+    bool MayCrossStatics(int i) const;
     void KeepOnItsSideOfStatics(int i);
     inline const detail::DynamicTree& StaticShapes();
 

@@ -82,28 +82,37 @@ Interval Span(const RoundedCore& core, Vec2 center, float angle, Vec2 n) {
 // narrow phase at the contact pose names the normal, and depths are compared across the static's
 // face met there. Changes nothing for a body that crosses nothing, so a scene without such a
 // crossing steps bit for bit as before.
-void ContinuousPhase::KeepOnItsSideOfStatics(int i) {
-    Body& b = w_.bodies[i];
-    if (b.type != BodyType::Dynamic || b.frozen || !b.alive) return;
+bool ContinuousPhase::MayCrossStatics(int i) const {
+    const Body& b = w_.bodies[i];
+    if (b.type != BodyType::Dynamic || b.frozen || !b.alive) return false;
     const ContinuousStart& start = w_.continuousStarts[i];
-    if (start.stamp != w_.continuousStamp) return;
+    if (start.stamp != w_.continuousStamp) return false;
     const SolverSettings& st = w_.settings;
-    if (!(st.continuous || b.bullet) || b.shapes.empty()) return;
+    if (!(st.continuous || b.bullet) || b.shapes.empty()) return false;
     const Vec2 move = b.center - start.center;
     const float limit = st.continuousThreshold * Max(b.thinnest, st.linearSlop);
     // Most bodies barely move: a bound without square root or remainder settles them.
-    if (std::abs(move.x) + std::abs(move.y) + std::abs(b.angle - start.angle) * b.sweepRadius <= limit) return;
+    if (std::abs(move.x) + std::abs(move.y) + std::abs(b.angle - start.angle) * b.sweepRadius <= limit) return false;
     const ContinuousBody& s = w_.continuousBodies[i];
     if (s.stamp != w_.continuousStamp || !(s.fast || s.moved)) {
         // Left to the regular step: the motion of its velocity is what the speculative contacts were
         // made for, so only a position-pass correction as large as a fast motion can carry it on.
         const Vec2 correction = move - dt_ * b.v;
         const float correctionTurn = b.angle - start.angle - dt_ * b.w;
-        if (std::abs(correction.x) + std::abs(correction.y) + std::abs(correctionTurn) * b.sweepRadius <= limit) return;
+        if (std::abs(correction.x) + std::abs(correction.y) + std::abs(correctionTurn) * b.sweepRadius <= limit) return false;
     }
     const float turn = std::remainder(b.angle - start.angle, kTwoPi);
+    return Length(move) + std::abs(turn) * b.sweepRadius > limit;  // m, no point of the body moves farther on the path
+}
+
+void ContinuousPhase::KeepOnItsSideOfStatics(int i) {
+    if (!MayCrossStatics(i)) return;
+    Body& b = w_.bodies[i];
+    const ContinuousStart& start = w_.continuousStarts[i];
+    const SolverSettings& st = w_.settings;
+    const Vec2 move = b.center - start.center;
+    const float turn = std::remainder(b.angle - start.angle, kTwoPi);
     const float reach = Length(move) + std::abs(turn) * b.sweepRadius;  // m, no point of the body moves farther on the path
-    if (reach <= limit) return;
 
     const RotationalSweep path{.pivot = start.center, .startAngle = start.angle, .sweepAngle = turn, .translation = move};
     const float r = b.sweepRadius + st.linearSlop;

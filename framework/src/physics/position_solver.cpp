@@ -10,7 +10,6 @@
 namespace sensu {
 
 using detail::Body;
-using detail::ColourRange;
 using detail::EffectiveMass;
 using detail::SolverBody;
 using detail::SolverContact;
@@ -93,24 +92,27 @@ void WorldImpl::SolvePositions() {
     for (int it = 0; it < st.positionIterations; ++it) {
         std::atomic<float> minSeparation{0.0f};
         const bool jointsWithinSlop = SolveJointPositions();
-        for (const ColourRange& colour : colourRanges) {
-            const int minParallel = colour.independent ? detail::kMinParallelContacts : colour.end - colour.begin + 1;
-            detail::ForChunks(pool, colour.end - colour.begin, minParallel, [&](int begin, int end) {
-                float chunkMin = 0.0f;
-                for (int k = colour.begin + begin; k < colour.begin + end; ++k) chunkMin = Min(chunkMin, solve(solverContacts[k]));
-                AtomicMin(minSeparation, chunkMin);
-            });
-        }
+        ScheduleColours(false, false);
+        colourSchedule.Run(pool, [&](const detail::ColourTask& task) {
+            const int offset = colourRanges[task.colour].begin;
+            float taskMin = 0.0f;
+            for (int k = offset + task.begin; k < offset + task.end; ++k) taskMin = Min(taskMin, solve(solverContacts[k]));
+            AtomicMin(minSeparation, taskMin);
+        });
         if (minSeparation.load() >= -1.5f * st.linearSlop && jointsWithinSlop) break;  // all within 1.5 slop: done
     }
-    for (const SolverBody& sb : solverBodies) {
-        if (sb.invMass == 0.0f && sb.invInertia == 0.0f) continue;
-        Body& body = bodies[sb.body];
-        body.center = sb.center;
-        body.angle = sb.angle;
-        body.xf.q = sb.q;
-        body.xf.p = body.center - Rotate(body.xf.q, body.localCenter);
-    }
+    constexpr int kMinParallelBodies = 256;
+    detail::ForChunks(pool, static_cast<int>(solverBodies.size()), kMinParallelBodies, [&](int begin, int end) {
+        for (int i = begin; i < end; ++i) {
+            const SolverBody& sb = solverBodies[i];
+            if (sb.invMass == 0.0f && sb.invInertia == 0.0f) continue;
+            Body& body = bodies[sb.body];
+            body.center = sb.center;
+            body.angle = sb.angle;
+            body.xf.q = sb.q;
+            body.xf.p = body.center - Rotate(body.xf.q, body.localCenter);
+        }
+    });
 }
 
 } // namespace sensu

@@ -16,7 +16,6 @@
 
 namespace sensu {
 
-using detail::ForColour;
 using detail::PrepareMasses;
 using detail::RelativeSpeed;
 using detail::SolveContact;
@@ -128,13 +127,15 @@ void WorldImpl::ShockContact(int k) {
 
 // Colours with batches of the velocity passes run four contacts at a time (shock_propagation_wide.cpp).
 void WorldImpl::PropagateShock() {
-    for (size_t colour = 0; colour < colourRanges.size(); ++colour) {
-        if (!wideColours.empty() && wideColours[colour].wide) {
-            PropagateShockWide(static_cast<int>(colour));
-        } else {
-            ForColour(pool, colourRanges[colour], [&](int k) { ShockContact(k); });
+    ScheduleColours(false, true);
+    colourSchedule.Run(pool, [&](const detail::ColourTask& task) {
+        if (!wideColours.empty() && wideColours[task.colour].wide) {
+            PropagateShockWide(task.colour, task.begin, task.end);
+            return;
         }
-    }
+        const int offset = colourRanges[task.colour].begin;
+        for (int k = offset + task.begin; k < offset + task.end; ++k) ShockContact(k);
+    });
 }
 
 } // namespace sensu

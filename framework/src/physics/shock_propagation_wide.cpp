@@ -139,27 +139,26 @@ unsigned ShockBatch(const WideContactBatch& batch, const SolverBody* bodies, Sol
 
 #endif  // SENSU_WIDE_CONTACTS
 
-// One colour: its batches, the lanes they hand over, and the contacts the batches do not hold. Chunks
-// of a colour in parallel as in the velocity passes.
-void WorldImpl::PropagateShockWide(int colour) {
+// Items [begin, end) of one colour: its batches with the lanes they hand over, then the contacts the
+// batches do not hold. They share no moving body: any split gives the same floats.
+void WorldImpl::PropagateShockWide(int colour, int begin, int end) {
 #if SENSU_WIDE_CONTACTS
     const WideColour& wide = wideColours[colour];
     const int batches = wide.batchEnd - wide.batchBegin;
-    const int items = batches + (wide.restEnd - wide.restBegin);
-    detail::ForChunks(pool, items, detail::kMinParallelContacts / kWideLanes, [&](int begin, int end) {
-        for (int item = begin; item < end; ++item) {
-            if (item >= batches) {
-                ShockContact(wideRest[wide.restBegin + item - batches]);
-                continue;
-            }
-            const WideContactBatch& batch = wideBatches[wide.batchBegin + item];
-            const unsigned handOver = ShockBatch(batch, solverBodies.data(), solverVelocities.data());
-            for (int i = 0; i < kWideLanes; ++i)
-                if (handOver >> i & 1u) ShockContact(batch.contact[i]);
+    for (int item = begin; item < end; ++item) {
+        if (item >= batches) {
+            ShockContact(wideRest[wide.restBegin + item - batches]);
+            continue;
         }
-    });
+        const WideContactBatch& batch = wideBatches[wide.batchBegin + item];
+        const unsigned handOver = ShockBatch(batch, solverBodies.data(), solverVelocities.data());
+        for (int i = 0; i < kWideLanes; ++i)
+            if (handOver >> i & 1u) ShockContact(batch.contact[i]);
+    }
 #else
     (void)colour;
+    (void)begin;
+    (void)end;
 #endif
 }
 

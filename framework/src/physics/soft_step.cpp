@@ -18,11 +18,9 @@
 namespace sensu {
 
 using detail::Body;
-using detail::ColourRange;
 using detail::Contact;
 using detail::EffectiveMass;
 using detail::ForChunks;
-using detail::ForColour;
 using detail::kNull;
 using detail::RelativeSpeed;
 using detail::SoftBody;
@@ -218,12 +216,10 @@ void WorldImpl::SolveSoftSubSteps(float dt) {
     const float invH = 1.0f / h;
     const int bodyCount = static_cast<int>(solverBodies.size());
     auto forContacts = [&](const auto& visit) {
-        for (const ColourRange& colour : colourRanges) {
-            ForColour(pool, colour, [&](int k) {
-                SoftContact& c = softContacts[k];
-                visit(c, solverVelocities[c.a], solverVelocities[c.b]);
-            });
-        }
+        SolveByColour([&](int k) {
+            SoftContact& c = softContacts[k];
+            visit(c, solverVelocities[c.a], solverVelocities[c.b]);
+        });
     };
     auto solve = [&](bool useBias) {
         SolveJointVelocities();

@@ -2,14 +2,93 @@
 // and inside each level colours, sets of contacts that share no body the solver moves. A colour's
 // contacts are independent, so it can be solved in parallel chunks with the same floats as one after
 // the other: results do not depend on the thread count (SolverSettings::threads).
+#include <algorithm>
+#include <atomic>
 #include <bit>
 
 #include "world_internal.h"
 
 namespace sensu {
 
+using detail::ContactOrderCache;
+using detail::ForChunks;
 using detail::SolverBody;
 using detail::SolverContact;
+
+namespace {
+
+// Fewer items than this are copied on the calling thread.
+constexpr int kMinParallelCopies = 1024;
+
+} // namespace
+
+// The order is a function of the contact graph alone, so a graph equal to the last one's (same pairs of
+// solver bodies in the same pre-step order, same fixed bodies) gets the same levels, colours and
+// permutation without building them again: the state after the step is the same, bit for bit.
+void WorldImpl::OrderAndColourContacts() {
+    const bool bottomUp = settings.bottomUpOrder || settings.shockPropagation;
+    ContactOrderCache& cache = orderCache;
+    fixedSolverBodies.resize(solverBodies.size());
+    bool same = cache.valid && cache.bottomUp == bottomUp && cache.pairs.size() == prestepPairs.size() &&
+                cache.fixedBodies.size() == fixedSolverBodies.size();
+    // The key is compared in parallel chunks (any chunk that differs clears `same`).
+    std::atomic<bool> differs{false};
+    ForChunks(pool, static_cast<int>(solverBodies.size()), kMinParallelCopies, [&](int begin, int end) {
+        bool chunkDiffers = false;
+        for (int i = begin; i < end; ++i) {
+            fixedSolverBodies[i] = solverBodies[i].invMass == 0.0f && solverBodies[i].invInertia == 0.0f ? 1 : 0;
+            chunkDiffers = chunkDiffers || (same && fixedSolverBodies[i] != cache.fixedBodies[i]);
+        }
+        if (chunkDiffers) differs.store(true, std::memory_order_relaxed);
+    });
+    if (same) {
+        ForChunks(pool, static_cast<int>(prestepPairs.size()), kMinParallelCopies, [&](int begin, int end) {
+            if (!std::equal(prestepPairs.begin() + begin, prestepPairs.begin() + end, cache.pairs.begin() + begin))
+                differs.store(true, std::memory_order_relaxed);
+        });
+    }
+    if (same && !differs.load(std::memory_order_relaxed)) {
+        ++cache.reuses;
+        ForChunks(pool, static_cast<int>(solverBodies.size()), kMinParallelCopies, [&](int begin, int end) {
+            for (int i = begin; i < end; ++i) solverBodies[i].level = cache.bodyLevels[i];
+        });
+        levelStart = cache.levelStart;
+        levelColours = cache.levelColours;
+        colourRanges = cache.colourRanges;
+        if (cache.identity) return;
+        sortedContacts.resize(solverContacts.size());
+        ForChunks(pool, static_cast<int>(solverContacts.size()), kMinParallelCopies, [&](int begin, int end) {
+            for (int k = begin; k < end; ++k) sortedContacts[cache.destination[k]] = solverContacts[k];
+        });
+        solverContacts.swap(sortedContacts);
+        return;
+    }
+
+    if (bottomUp) {
+        OrderContactsBottomUp();
+    } else {
+        levelStart.assign({0, static_cast<int>(solverContacts.size())});
+    }
+    ColourLevels();
+
+    // Remembered for the next solve. Pre-step slot k holds cold index k (contact_solver.cpp), so the
+    // permutation is read off the ordered contacts.
+    cache.valid = true;
+    cache.bottomUp = bottomUp;
+    cache.pairs.swap(prestepPairs);
+    cache.fixedBodies.swap(fixedSolverBodies);
+    cache.destination.resize(solverContacts.size());
+    cache.identity = true;
+    for (int k = 0; k < static_cast<int>(solverContacts.size()); ++k) {
+        cache.destination[solverContacts[k].cold] = k;
+        cache.identity = cache.identity && solverContacts[k].cold == k;
+    }
+    cache.bodyLevels.resize(solverBodies.size());
+    for (size_t i = 0; i < solverBodies.size(); ++i) cache.bodyLevels[i] = solverBodies[i].level;
+    cache.levelStart = levelStart;
+    cache.levelColours = levelColours;
+    cache.colourRanges = colourRanges;
+}
 
 // Gauss–Seidel carries the ground's push up one contact per pass when contacts run top-down, and
 // through the whole pile in one pass when they run bottom-up. Levels: breadth-first distance in the

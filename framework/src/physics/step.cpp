@@ -31,13 +31,25 @@ void World::Step(float dt) {
     w.SolveContinuous(dt);    // fast bodies: swept region + time of impact, impacts solved earliest first
 
     // Broad phase: moved bodies refresh their proxies (only those leaving their fat AABB re-insert).
-    // Impacts of the continuous phase may have sped bodies past the speed limits (world.h): clamp.
+    // Impacts of the continuous phase may have sped bodies past the speed limits (world.h): clamp. The
+    // test runs in parallel chunks, each body on its own; the tree is changed in body order.
+    constexpr int kMinParallelBodies = 256;
+    w.proxiesLeft.resize(w.bodies.size());
+    detail::ForChunks(w.pool, static_cast<int>(w.bodies.size()), kMinParallelBodies, [&](int begin, int end) {
+        for (int i = begin; i < end; ++i) {
+            detail::Body& b = w.bodies[i];
+            w.proxiesLeft[i] = 0;
+            if (!b.alive || !w.IsMovingBody(b)) continue;
+            b.v = detail::ClampLinearSpeed(b.v);
+            b.w = detail::ClampAngularSpeed(b.w);
+            for (ShapeId sid : b.shapes) {
+                if (!w.ProxyHolds(static_cast<int>(sid.index))) w.proxiesLeft[i] = 1;
+            }
+        }
+    });
     for (int i = 0; i < static_cast<int>(w.bodies.size()); ++i) {
-        detail::Body& b = w.bodies[i];
-        if (!b.alive || !w.IsMovingBody(b)) continue;
-        b.v = detail::ClampLinearSpeed(b.v);
-        b.w = detail::ClampAngularSpeed(b.w);
-        for (ShapeId sid : b.shapes) w.SynchronizeShape(static_cast<int>(sid.index));
+        if (w.proxiesLeft[i] == 0) continue;
+        for (ShapeId sid : w.bodies[i].shapes) w.SynchronizeShape(static_cast<int>(sid.index));
     }
     if (w.settings.restStates) w.UpdateRestStates(dt);
     w.UpdateSensors();        // sensors against the final poses: begin/end overlap

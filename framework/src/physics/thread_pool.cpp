@@ -1,9 +1,5 @@
 #include "thread_pool.h"
 
-#if (defined(__x86_64__) || defined(__i386__)) && !defined(SENSU_PORTABLE_PATHS)
-#include <immintrin.h>
-#endif
-
 namespace sensu::detail {
 
 namespace {
@@ -12,14 +8,6 @@ namespace {
 // core away (other processes may need it to run the very thread being waited for), then sleep.
 constexpr int kSpinRounds = 4000;
 constexpr int kYieldRounds = 2000;
-
-inline void CpuRelax() {
-#if (defined(__x86_64__) || defined(__i386__)) && !defined(SENSU_PORTABLE_PATHS)
-    _mm_pause();
-#elif defined(__aarch64__)
-    asm volatile("yield");
-#endif
-}
 
 } // namespace
 
@@ -92,6 +80,31 @@ void ThreadPool::WorkerLoop() {
         // The job now running (a later one than the wake-up announced, if this worker was slow).
         RunChunks(static_cast<uint32_t>(claim_.load(std::memory_order_acquire) >> 32));
     }
+}
+
+void CompactFlags(ThreadPool* pool, const std::vector<uint8_t>& flags, std::vector<int>& blockCounts, std::vector<int>& out) {
+    constexpr int kBlock = 2048;  // indices per block: the unit of work, whatever the thread count
+    const int count = static_cast<int>(flags.size());
+    const int blocks = (count + kBlock - 1) / kBlock;
+    blockCounts.resize(static_cast<size_t>(blocks) + 1);
+    ForChunks(pool, blocks, 2, [&](int begin, int end) {
+        for (int block = begin; block < end; ++block) {
+            int kept = 0;
+            for (int i = block * kBlock; i < count && i < (block + 1) * kBlock; ++i) kept += flags[i] != 0 ? 1 : 0;
+            blockCounts[block + 1] = kept;
+        }
+    });
+    blockCounts[0] = 0;
+    for (int block = 0; block < blocks; ++block) blockCounts[block + 1] += blockCounts[block];
+    out.resize(static_cast<size_t>(blockCounts[blocks]));
+    ForChunks(pool, blocks, 2, [&](int begin, int end) {
+        for (int block = begin; block < end; ++block) {
+            int slot = blockCounts[block];
+            for (int i = block * kBlock; i < count && i < (block + 1) * kBlock; ++i) {
+                if (flags[i] != 0) out[slot++] = i;
+            }
+        }
+    });
 }
 
 ThreadPool* ThreadPoolSlot::Get(int threads) {

@@ -17,7 +17,20 @@
 #include <thread>
 #include <vector>
 
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(SENSU_PORTABLE_PATHS)
+#include <immintrin.h>
+#endif
+
 namespace sensu::detail {
+
+/// Tells the core this thread is spinning (frees the pipeline for its sibling hyperthread).
+inline void CpuRelax() {
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(SENSU_PORTABLE_PATHS)
+    _mm_pause();
+#elif defined(__aarch64__)
+    asm volatile("yield");
+#endif
+}
 
 class ThreadPool {
 public:
@@ -95,5 +108,10 @@ void ForChunks(ThreadPool* pool, int count, int minParallel, Fn&& fn) {
     }
     pool->ParallelFor(count, fn);
 }
+
+/// The indices i with flags[i] != 0, in increasing order, into `out` (resized to their number). Counted
+/// per fixed block of indices in parallel, placed by a prefix sum over the blocks, then written in
+/// parallel: the result never depends on the thread count. blockCounts is scratch.
+void CompactFlags(ThreadPool* pool, const std::vector<uint8_t>& flags, std::vector<int>& blockCounts, std::vector<int>& out);
 
 } // namespace sensu::detail

@@ -192,20 +192,27 @@ AABB WorldImpl::ShapeAABBAt(const Shape& s, const Transform& xf) const {
 
 // Re-inserts the shape's proxy when its AABB (grown by one step of motion, so fast bodies meet what they
 // are about to hit) leaves the fat AABB stored in the broad phase.
+bool WorldImpl::ProxyHolds(int shapeIndex) const {
+    const Shape& s = shapes[shapeIndex];
+    if (s.proxy == kNull) return false;
+    const Body& body = bodies[s.body];
+    const AABB box = ComputeShapeAABB(s, body);
+    // The broad phase must hold the AABB of this step's motion.
+    const Vec2 d = body.type == BodyType::Static ? Vec2{} : stepDt * body.v;
+    return broadPhase.FatAABB(s.proxy).Contains(Union(box, AABB{box.lower + d, box.upper + d}));
+}
+
 void WorldImpl::SynchronizeShape(int shapeIndex) {
+    if (ProxyHolds(shapeIndex)) return;
     Shape& s = shapes[shapeIndex];
     const Body& body = bodies[s.body];
     const AABB box = ComputeShapeAABB(s, body);
-    // The broad phase must hold the AABB of this step's motion; when it has to re-insert, it stretches the fat
-    // AABB four steps ahead along the velocity, so a falling body re-inserts every few steps only.
-    const Vec2 d = body.type == BodyType::Static ? Vec2{} : stepDt * body.v;
-    const AABB swept = Union(box, AABB{box.lower + d, box.upper + d});
-    const Vec2 ahead = 4.0f * d;
+    // Re-inserted, the fat AABB is stretched four steps ahead along the velocity, so a falling body
+    // re-inserts every few steps only.
+    const Vec2 ahead = 4.0f * (body.type == BodyType::Static ? Vec2{} : stepDt * body.v);
     const AABB fat = Inflate(Union(box, AABB{box.lower + ahead, box.upper + ahead}), settings.aabbMargin);
     if (s.proxy == kNull) {
         s.proxy = broadPhase.CreateProxy(fat, shapeIndex);
-    } else if (broadPhase.FatAABB(s.proxy).Contains(swept)) {
-        return;
     } else {
         broadPhase.MoveProxy(s.proxy, fat);
     }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "broad_phase.h"
+#include "colour_schedule.h"
 #include "contact_wide.h"
 #include "continuous.h"
 #include "sensu/physics/contact_events.h"
@@ -201,6 +202,23 @@ struct ColourRange {
     bool independent = true;
 };
 
+// The last order and colouring (solver_order.cpp), kept to be reused: they depend only on the contact
+// graph (the solver bodies of each solver contact, in pre-step order) and on which solver bodies are
+// fixed, and a pile keeps that graph step after step. Building them is serial (10 % of a C100 step,
+// 16 % of ManyPyramids, one thread); reusing them is a parallel copy through `destination`.
+struct ContactOrderCache {
+    bool valid = false;
+    bool bottomUp = false;              // built with levels (SolverSettings::bottomUpOrder or shockPropagation)
+    std::vector<uint64_t> pairs;        // key: a << 32 | b of each solver contact, in pre-step order
+    std::vector<uint8_t> fixedBodies;   // key: 1 per solver body the solver does not move
+    std::vector<int> destination;       // solverContacts slot of each pre-step solver contact once ordered
+    bool identity = true;               // destination[k] == k for every k: nothing to move
+    std::vector<int> bodyLevels;        // SolverBody::level of each solver body
+    std::vector<int> levelStart, levelColours;
+    std::vector<ColourRange> colourRanges;
+    uint64_t reuses = 0;                // solves that reused the order (the tests check that it happens)
+};
+
 } // namespace detail
 
 struct WorldImpl {
@@ -226,17 +244,24 @@ struct WorldImpl {
 
     // Scratch of one step.
     std::vector<int> movedShapes;
-    std::vector<Manifold> narrowManifolds;  // manifolds computed in parallel, by contact (UpdateContacts)
-    std::vector<uint8_t> narrowReady;       // 1 where narrowManifolds holds this step's manifold
+    std::vector<uint8_t> proxiesLeft;  // by body: 1 when a shape's proxy no longer holds it (World::Step)
+    std::vector<uint8_t> narrowStatus;      // by contact: what UpdateContacts' parallel pass did with it
     std::vector<detail::SolverBody> solverBodies;
     std::vector<detail::SolverVelocity> solverVelocities;
     std::vector<detail::SolverVelocity> preSolveVelocities;  // after forces, before impulses (re-solve)
     std::vector<detail::SolverContact> solverContacts;
     std::vector<detail::SolverContactCold> solverContactsCold;
     std::vector<detail::SolverContact> sortedContacts;
+    std::vector<uint8_t> joinsSolver;   // by body: 1 when it joins the solver as a moving body
+    std::vector<uint8_t> takesPart;     // by contact: non-zero when it becomes a solver contact
+    std::vector<int> compacted;         // the bodies that join the solver as moving bodies, in body order
+    std::vector<int> compactBlocks;     // CompactFlags' scratch
     std::vector<int> prestepContacts;  // contact index of each solver contact, before ordering
     std::vector<detail::SoftContact> softContacts;  // SolverKind::SoftStep: by solver contact (soft_step.cpp)
     std::vector<detail::SoftBody> softBodies;       // SolverKind::SoftStep: by solver body
+    std::vector<uint64_t> prestepPairs;  // a << 32 | b of each solver contact, before ordering
+    std::vector<uint8_t> fixedSolverBodies;  // 1 per solver body the solver does not move (order key)
+    detail::ContactOrderCache orderCache;
     std::vector<detail::JointRow> jointRows;       // every joint in the solver, in joint order
     std::vector<detail::JointFrames> jointFrames;  // by row (plain revolute joints' position pass)
     std::vector<detail::SolverJoint> solverJoints; // the joints that are not plain revolute joints
@@ -252,6 +277,7 @@ struct WorldImpl {
     std::vector<int> wideRest;                          // contacts of wide colours left to the scalar path
     std::vector<uint64_t> bodyColours;  // colours taken per solver body while a level is coloured
     std::vector<int> contactColour;     // colour, then destination index, per solver contact
+    detail::ColourSchedule colourSchedule;  // the pass being solved, colour by colour (colour_schedule.h)
     detail::ThreadPoolSlot threadPool;  // workers for SolverSettings::threads > 1 (never copied)
     detail::ThreadPool* pool = nullptr; // this step's pool, nullptr with one thread
     std::vector<int> wakeStack;
@@ -263,6 +289,8 @@ struct WorldImpl {
     std::vector<detail::ContinuousStart> continuousStarts;
     std::vector<detail::ContinuousBody> continuousBodies;
     std::vector<int> fastBodies, movedBodies;
+    std::vector<uint8_t> fastFlags;         // by body: fast this step (ContinuousPhase::Classify)
+    std::vector<uint8_t> continuousChecks;  // by solver body: may have crossed static geometry
     // The paths (this step, from their last impact on) of the bodies whose broad-phase proxies do not hold
     // them, one leaf per shape: the continuous phase's queries find those here, the others in the broad
     // phase.
@@ -294,6 +322,7 @@ struct WorldImpl {
     AABB ComputeShapeAABB(const detail::Shape& shape, const detail::Body& body) const { return ShapeAABBAt(shape, body.xf); }
     AABB ShapeAABBAt(const detail::Shape& shape, const Transform& xf) const;  // the shape's AABB with its body at pose xf
     void SynchronizeShape(int shapeIndex);
+    bool ProxyHolds(int shapeIndex) const;  // the shape's proxy holds its AABB over this step's motion
     void SwitchBroadPhase(BroadPhaseKind kind);
 
     ShapeId ShapeIdOf(int shapeIndex) const { return {static_cast<uint32_t>(shapeIndex), shapes[shapeIndex].generation}; }
@@ -325,11 +354,24 @@ struct WorldImpl {
     void SolveVelocities(float dt);
     void SolveContactColours(int iteration);  // one velocity pass over the contacts, level by level
     void GatherWideContacts();    // batches of four for the velocity passes (contact_solver_wide.cpp)
-    void SolveWideColour(int colour);
+    int WideItems(int colour) const;  // batches plus rest contacts of a colour with batches
+    // Builds colourSchedule for a pass over every colour: backwards, each level's colours in reverse;
+    // wideItems, a colour with batches counts its batches and rest contacts as its items.
+    void ScheduleColours(bool backwards, bool wideItems);
+    // solve(k) for every solver contact k, colour after colour, in one fork-join (colour_schedule.h).
+    template <class Solve>
+    void SolveByColour(const Solve& solve) {
+        ScheduleColours(false, false);
+        colourSchedule.Run(pool, [&](const detail::ColourTask& task) {
+            const int offset = colourRanges[task.colour].begin;
+            for (int k = offset + task.begin; k < offset + task.end; ++k) solve(k);
+        });
+    }
+    void SolveWideItems(int colour, int begin, int end);  // those items [begin, end) of the velocity pass
     void ScatterWideImpulses();   // the batches' impulses back to solverContacts (the batches stay for the shock pass)
     void PropagateShock();        // the last, one-sided velocity pass (shock_propagation.cpp)
     void ShockContact(int k);     // that pass on solverContacts[k]
-    void PropagateShockWide(int colour);  // that pass on a colour with batches (shock_propagation_wide.cpp)
+    void PropagateShockWide(int colour, int begin, int end);  // that pass on items of a colour with batches (shock_propagation_wide.cpp)
     void ApplyRestitution();      // bounce after the velocity passes (contact_solver.cpp)
     // SolverKind::SoftStep (soft_step.cpp): the whole of Solve, its prepare, its sub-steps and its end.
     void SolveSoftStep(float dt);
@@ -341,6 +383,7 @@ struct WorldImpl {
     ShockSide ShockHeldSide(const detail::SolverContact& sc) const;  // position_solver.cpp
     void OrderContactsBottomUp(); // levels (solver_order.cpp)
     void ColourLevels();          // colours inside each level (solver_order.cpp)
+    void OrderAndColourContacts();  // both, or last solve's order again when the contact graph is the same
 
     // Joints (joint.cpp): the solver's hooks, and the common bookkeeping.
     void PrepareJoints(float dt, const std::function<void(int)>& addSolverBody);

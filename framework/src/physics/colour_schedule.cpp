@@ -1,0 +1,52 @@
+#include "colour_schedule.h"
+
+#include <thread>
+
+namespace sensu::detail {
+
+void ColourSchedule::Clear(int threads) {
+    threads_ = threads;
+    runOpen_ = false;
+    tasks_.clear();
+    chunkStart_.assign(1, 0);
+    stepStart_.assign(1, 0);
+}
+
+void ColourSchedule::Add(int colour, int items, int contacts, bool independent) {
+    if (items <= 0) return;
+    if (!independent || contacts < kMinSplitContacts || threads_ == 1) {
+        tasks_.push_back({colour, 0, items});
+        if (runOpen_) {
+            chunkStart_.back() = static_cast<int>(tasks_.size());  // the run's one chunk grows
+        } else {
+            chunkStart_.push_back(static_cast<int>(tasks_.size()));
+            stepStart_.push_back(Chunks());
+            runOpen_ = true;
+        }
+        return;
+    }
+    for (int k = 0; k < threads_; ++k) {
+        int begin, end;
+        ThreadPool::Chunk(items, threads_, k, begin, end);
+        if (begin == end) continue;
+        tasks_.push_back({colour, begin, end});
+        chunkStart_.push_back(static_cast<int>(tasks_.size()));
+    }
+    stepStart_.push_back(Chunks());
+    runOpen_ = false;
+}
+
+void ColourSchedule::WaitForFinished(int chunks) const {
+    // Short waits (a colour's other chunk) spin; a long one means the thread holding that chunk is not
+    // running: give it the core.
+    constexpr int kSpinRounds = 2000;
+    for (int round = 0; finished_.load(std::memory_order_acquire) < chunks; ++round) {
+        if (round < kSpinRounds) {
+            CpuRelax();
+        } else {
+            std::this_thread::yield();
+        }
+    }
+}
+
+} // namespace sensu::detail

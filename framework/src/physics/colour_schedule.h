@@ -1,0 +1,80 @@
+#pragma once
+// One pass over a level's worth of colours, or all of them, as one fork-join instead of one per colour
+// (a C100 pass has about 400 colours of 40 contacts on average: a fork-join each cost more than
+// splitting them saved, so colours below kMinParallelContacts ran on one thread).
+//
+// The pass is a sequence of steps. A colour with enough contacts is a step of its own, cut into one
+// chunk per thread; a run of smaller colours in a row is one step of one chunk, solved by one thread
+// in order. Every chunk of a step finishes before any chunk of the next starts, so each colour sees
+// exactly the velocities it would one after the other: the floats do not depend on the thread count.
+// Chunks are claimed in order from one counter, by whichever thread comes first (a thread the OS has
+// not run never holds up a chunk it has not claimed), and a claimed chunk waits until the chunks of
+// the steps before it are done (one counter of finished chunks).
+#include <atomic>
+#include <vector>
+
+#include "thread_pool.h"
+
+namespace sensu::detail {
+
+/// One colour's items [begin, end), solved by the thread that claims its chunk.
+struct ColourTask {
+    int colour = 0;
+    int begin = 0, end = 0;
+};
+
+class ColourSchedule {
+public:
+    ColourSchedule() = default;
+    // Scratch of one pass: a copied world starts with an empty schedule.
+    ColourSchedule(const ColourSchedule&) {}
+    ColourSchedule& operator=(const ColourSchedule&) { return *this; }
+
+    /// A colour with at least this many contacts is split across the threads.
+    static constexpr int kMinSplitContacts = 32;
+
+    /// Starts an empty schedule for `threads` threads.
+    void Clear(int threads);
+    /// Appends colour `colour` with `items` items and `contacts` contacts (items are what the pass
+    /// solves one by one: contacts, or batches of four and single contacts); independent false: its
+    /// items share bodies and are solved in order by one thread.
+    void Add(int colour, int items, int contacts, bool independent);
+
+    /// Calls task(ColourTask) for every task, steps in order, chunks of a step on any thread; inline and
+    /// in order without a pool. task must not throw.
+    template <class Task>
+    void Run(ThreadPool* pool, const Task& task) {
+        if (pool == nullptr || pool->Threads() == 1) {
+            for (const ColourTask& t : tasks_) task(t);
+            return;
+        }
+        next_.store(0, std::memory_order_relaxed);
+        finished_.store(0, std::memory_order_relaxed);
+        auto participate = [&](int, int) {
+            int step = 0;
+            for (;;) {
+                const int chunk = next_.fetch_add(1, std::memory_order_relaxed);
+                if (chunk >= Chunks()) return;
+                while (stepStart_[step + 1] <= chunk) ++step;
+                WaitForFinished(stepStart_[step]);
+                for (int t = chunkStart_[chunk]; t < chunkStart_[chunk + 1]; ++t) task(tasks_[t]);
+                finished_.fetch_add(1, std::memory_order_release);
+            }
+        };
+        pool->ParallelFor(pool->Threads(), participate);
+    }
+
+private:
+    int Chunks() const { return static_cast<int>(chunkStart_.size()) - 1; }
+    void WaitForFinished(int chunks) const;  // spins, then yields, until that many chunks finished
+
+    int threads_ = 1;
+    bool runOpen_ = false;           // the last step is a run of small colours that may grow
+    std::vector<ColourTask> tasks_;
+    std::vector<int> chunkStart_{0};  // tasks [chunkStart_[c], chunkStart_[c + 1]) form chunk c
+    std::vector<int> stepStart_{0};   // chunks [stepStart_[s], stepStart_[s + 1]) form step s
+    alignas(64) std::atomic<int> next_{0};      // next chunk to claim
+    alignas(64) std::atomic<int> finished_{0};  // chunks done
+};
+
+} // namespace sensu::detail
