@@ -101,6 +101,10 @@ void WorldImpl::SolvePositions() {
         });
         if (minSeparation.load() >= -1.5f * st.linearSlop && jointsWithinSlop) break;  // all within 1.5 slop: done
     }
+    WriteSolverPoses();
+}
+
+void WorldImpl::WriteSolverPoses() {
     constexpr int kMinParallelBodies = 256;
     detail::ForChunks(pool, static_cast<int>(solverBodies.size()), kMinParallelBodies, [&](int begin, int end) {
         for (int i = begin; i < end; ++i) {

@@ -303,14 +303,7 @@ void WorldImpl::FinishSoftStep(float dt) {
     for (int it = 0; it < st.positionIterations; ++it) {
         if (SolveJointPositions()) break;
     }
-    for (const SolverBody& sb : solverBodies) {
-        if (sb.invMass == 0.0f && sb.invInertia == 0.0f) continue;
-        Body& body = bodies[sb.body];
-        body.center = sb.center;
-        body.angle = sb.angle;
-        body.xf.q = sb.q;
-        body.xf.p = body.center - Rotate(body.xf.q, body.localCenter);
-    }
+    WriteSolverPoses();
 }
 
 } // namespace sensu

@@ -379,6 +379,7 @@ struct WorldImpl {
     void SolveSoftSubSteps(float dt);
     void FinishSoftStep(float dt);
     void SolvePositions();        // position pass (position_solver.cpp)
+    void WriteSolverPoses();      // the moving solver bodies' poses back to their bodies (position_solver.cpp)
     enum class ShockSide { None, A, B };
     ShockSide ShockHeldSide(const detail::SolverContact& sc) const;  // position_solver.cpp
     void OrderContactsBottomUp(); // levels (solver_order.cpp)
