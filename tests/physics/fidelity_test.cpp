@@ -2,13 +2,12 @@
 // sensu-bench-fidelity, which runs 1,000 (bench/fidelity/README.md has today's figures). Rest states
 // must change nothing a player can see, energy must not appear from nowhere.
 //
-// Asserted: what holds today on these 48 scenes and on the bench's first 400: no violations in mover
-// and dominoes scenes, no energy rise except in mover scenes. Reported (WARN, per kind), not yet
-// asserted: the kinds other helpers are fixing (issue 15 items 1, 4): spawn (a body created overlapping
-// a frozen pile; 793 violations in 79 of 125 scenes at 1,000), slope (slow creep freezes; 49 in 20),
-// pile, impact and destroy (2, 16, 19), energy rises in mover scenes after the mover stops (3 of 125).
-// At 1,000 scenes dominoes (6 violations in 3 scenes), spawn (2) and rolling (1 energy rise) fail too.
-// Tighten AssertViolations and AssertEnergy as the fixes land.
+// Asserted: no violations in pile, slope, mover, impact, spawn and dominoes scenes (true on these 48
+// and on the bench's 1,000, seed 1), no energy rise except in mover scenes (true on these 48).
+// Reported (WARN, per kind), not yet asserted: destroy (1 violation in 1 of 125 scenes at 1,000: a
+// toppling pile whose rest-off copy woke a few steps earlier), energy rises in spawn scenes (7 of 125:
+// a light body created between two heavy ones is pushed out over more than the second after the
+// spawn) and rolling (1). Tighten AssertViolations and AssertEnergy as the fixes land.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -24,11 +23,9 @@ namespace {
 constexpr int kScenesPerKind = 6;
 
 // Kinds whose rest-off copies must never move a frozen body more than 1 cm away, today (0 of 125
-// scenes each in sensu-bench-fidelity's 1,000; impact, destroy and spawn still have a few, and rolling
-// bodies too rarely freeze for the check to bite).
-bool AssertViolations(FidelityKind kind) {
-    return kind == FidelityKind::Pile || kind == FidelityKind::Slope || kind == FidelityKind::Mover || kind == FidelityKind::Dominoes;
-}
+// scenes each in sensu-bench-fidelity's 1,000; destroy still has one, and rolling bodies too rarely
+// freeze for the check to bite).
+bool AssertViolations(FidelityKind kind) { return kind != FidelityKind::Destroy && kind != FidelityKind::Rolling; }
 // Kinds whose energy must never rise more than 0.5 % over a quiet second, today.
 bool AssertEnergy(FidelityKind kind) { return kind != FidelityKind::Mover; }
 

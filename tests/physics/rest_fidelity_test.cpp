@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "physics_test_util.h"
+#include "sensu_scenes/fidelity.h"
 #include "sensu_scenes/stacking.h"
 
 using namespace sensu;
@@ -250,4 +251,37 @@ TEST_CASE("a body teleported into a rested pyramid wakes it and is pushed out as
         CHECK(DeepestOverlap(world) < DeepestOverlap(copy.world) + 0.01f);
         if (type == BodyType::Dynamic) CHECK(deepestOff < 0.02f);
     }
+}
+
+TEST_CASE("a plank does not freeze while a ball still rolls on it (islands freeze whole)", "[physics][rest][fidelity]") {
+    // The plank lies still under the rolling ball, so on its own it would be a rest candidate; frozen, it
+    // would no longer give under the ball (fidelity scenes spawn/254: a pile froze under bodies still
+    // settling on it, which then settled differently than without rest states).
+    World world = MakeWorld(true);
+    AddGround(world);
+    const BodyId plank = AddBox(world, {0.0f, 0.1f}, {4.0f, 0.1f});
+    const BodyId ball = world.CreateBody({.type = BodyType::Dynamic, .position = {-3.5f, 0.45f}, .linearVelocity = {1.0f, 0.0f},
+                                          .angularVelocity = -1.0f / 0.25f});
+    world.CreateShape(ball, {.geometry = Circle({0.0f, 0.0f}, 0.25f), .friction = 0.6f});
+    for (int step = 0; step < 300; ++step) {  // 5 s: the ball rolls 5 m of the plank's 8
+        world.Step(kDt);
+        INFO("step " << step);
+        REQUIRE(world.IsAwake(ball));
+        REQUIRE(world.IsAwake(plank));
+    }
+    // Once the ball has rolled off and away, the plank rests.
+    StepN(world, 300);
+    CHECK(world.GetPosition(ball).x > 4.5f);
+    CHECK_FALSE(world.IsAwake(plank));
+}
+
+TEST_CASE("a body tipping over a pivot is not held by the load resting on it (seed 004 §3.5.1)", "[physics][rest][fidelity]") {
+    // §3.5.1 holds a body on one pivot when a neighbour touches it on the centre of mass's side: that
+    // neighbour stops the turn only if the turn presses into it. A body resting on top is pressed down
+    // with it and tips with it. Fidelity scene destroy/1005 froze such a pair once islands froze only
+    // whole (the test above), and the rest-off copy toppled it (4.7 cm, one body still frozen).
+    scenes::FidelityScene scene = scenes::BuildFidelityScene(scenes::FidelityKind::Destroy, 1005);
+    const scenes::FidelityResult r = scenes::RunFidelity(scene);
+    CHECK(r.frozenChecked > 0);
+    CHECK(r.violations == 0);
 }

@@ -31,6 +31,10 @@
 // inside it (created or teleported there). Because only non-moving bodies count as supports, no body
 // stays frozen without support and no body is frozen on a moving support.
 //
+// A group of touching candidates freezes only when no moving dynamic body touches it (an island, as
+// in Box2D's sleep): a pile whose top is still settling stays awake, since frozen it would no longer
+// give under what moves on it, and what moves would settle differently than without rest states.
+//
 // Joints (issue 13): a pile is bodies connected by contacts or joints. Jointed bodies freeze together
 // and wake together; a body jointed to a static, resting kinematic or frozen body, or to a floor-held
 // member of its group, counts as held (a hanging chain, a bridge); a running motor, a mouse or motor
@@ -63,6 +67,8 @@ constexpr float kLiftShare = 0.05f;   // of the normal reaction it had when it f
 constexpr float kSlideShare = 0.95f;  // of μ·N'
 constexpr float kTipShare = 0.02f;    // of the support span, at each end
 constexpr float kNegligibleLoad = 0.01f;  // of what the body carries: such loads are not passed down
+// §3.5.1's side stop: the share of the tipping motion at the side point that must press into the neighbour.
+constexpr float kSideStopShare = 0.1f;
 // A moving body deeper than this many linearSlop into a frozen one wakes its pile (WakeOverlappedPile).
 constexpr float kOverlapWakeSlops = 2.0f;
 
@@ -331,7 +337,7 @@ void WorldImpl::ClassifySupport(int i) {
     float movingMoment = 0.0f;
     const float significant = kSignificantFriction * b.mass * Max(-gravity.y * b.gravityScale, 0.0f) * stepDt;  // N·s
     constexpr int kMaxSide = 8;
-    float sideX[kMaxSide];
+    Vec2 sidePoint[kMaxSide], sideUp[kMaxSide];  // side contact points and their normals into this body
     int sideCount = 0;
     for (int c = b.contactHead; c != kNull; c = NextContact(contacts[c], i)) {
         const Contact& contact = contacts[c];
@@ -383,7 +389,8 @@ void WorldImpl::ClassifySupport(int i) {
                 stableBalance = stableBalance && BalancedStably(Distance(b.center, mp.point), RoundingRadius(own), under, tol);
                 ++upCount;
             } else if (sideCount < kMaxSide) {
-                sideX[sideCount++] = mp.point.x;
+                sidePoint[sideCount] = mp.point;
+                sideUp[sideCount++] = up;
             }
         }
     }
@@ -396,13 +403,20 @@ void WorldImpl::ClassifySupport(int i) {
                 (cx >= minX - tol && cx <= maxX + tol && maxX - minX <= 2.0f * tol && stableBalance);
     if (!held) {
         // §3.5.1: pivot c on the side of the centre of mass; a neighbour touched at b on that same side
-        // stops the turn: (b_x − c_x)(a_x − c_x) > 0.
+        // stops the turn: (b_x − c_x)(a_x − c_x) > 0 — and only if the turn presses b into it. Turning
+        // about c by ω (toward the centre of mass's side) moves b with ω × (b − c); a neighbour whose
+        // normal does not oppose that motion (a body resting on top, pressed down with b) lets the body
+        // and its load tip together.
         const float pivot = cx < minX ? minX : maxX;
+        const float turn = cx > pivot ? -1.0f : 1.0f;  // clockwise when the centre of mass is right of c
         for (int s = 0; s < sideCount && !held; ++s) {
-            if ((sideX[s] - pivot) * (cx - pivot) > tol * tol) {
+            const Vec2 arm = sidePoint[s] - Vec2{pivot, minY};
+            const Vec2 motion = Cross(turn, arm);
+            const bool pressesIn = Dot(motion, sideUp[s]) < -kSideStopShare * Length(motion);
+            if ((sidePoint[s].x - pivot) * (cx - pivot) > tol * tol && pressesIn) {
                 held = true;
-                minX = Min(pivot, sideX[s]);
-                maxX = Max(pivot, sideX[s]);
+                minX = Min(pivot, sidePoint[s].x);
+                maxX = Max(pivot, sidePoint[s].x);
             }
         }
     }
@@ -510,6 +524,9 @@ void WorldImpl::UpdateRestStates(float dt) {
                 if (contacts[c].manifold.pointCount == 0) continue;
                 const int other = OtherBody(contacts[c], index);
                 Body& o = bodies[other];
+                // Touched by a dynamic body that still moves: the pile is not done settling (what moves
+                // on it may still load it differently), so it stays awake with it (an island, as joints).
+                if (o.type == BodyType::Dynamic && !o.frozen && !o.restCandidate) allHeld = false;
                 if (o.restStamp == restStamp || o.frozen || !o.restCandidate) continue;
                 o.restStamp = restStamp;
                 wakeStack.push_back(other);
