@@ -23,7 +23,6 @@ using detail::Contact;
 using detail::ForChunks;
 using detail::kMinParallelContacts;
 using detail::kNull;
-using detail::PrepareMasses;
 using detail::RelativeSpeed;
 using detail::SolveContact;
 using detail::SolveNormalBlock;
@@ -41,6 +40,7 @@ void WorldImpl::SolveVelocities(float dt) {
     solverBodies.clear();
     solverVelocities.clear();
     preSolveVelocities.clear();
+    prestepBodies.clear();
 
     // Appends a body a contact or joint needs that the solver does not move (static, frozen, kinematic):
     // the moving ones all joined first, with their masses.
@@ -50,6 +50,7 @@ void WorldImpl::SolveVelocities(float dt) {
         SolverBody sb;
         sb.body = index;
         solverBodies.push_back(sb);
+        prestepBodies.push_back(PrestepBodyOf(body, sb));
         solverVelocities.push_back({body.v, body.w});
         preSolveVelocities.push_back({body.v, body.w});
     };
@@ -90,6 +91,7 @@ void WorldImpl::SolveVelocities(float dt) {
     solverBodies.resize(compacted.size());
     solverVelocities.resize(compacted.size());
     preSolveVelocities.resize(compacted.size());
+    prestepBodies.resize(compacted.size());
     ForChunks(pool, static_cast<int>(compacted.size()), kMinParallelBodies, [&](int begin, int end) {
         for (int k = begin; k < end; ++k) {
             const int index = compacted[k];
@@ -102,6 +104,7 @@ void WorldImpl::SolveVelocities(float dt) {
                 sb.invInertia = body.invInertia;
             }
             solverBodies[k] = sb;
+            prestepBodies[k] = PrestepBodyOf(body, sb);
             solverVelocities[k] = {body.v, body.w};
             preSolveVelocities[k] = {body.v, body.w};
         }
@@ -133,77 +136,7 @@ void WorldImpl::SolveVelocities(float dt) {
         if (bodies[c.bodyA].solverIndex == kNull) addSolverBody(c.bodyA);
         if (bodies[c.bodyB].solverIndex == kNull) addSolverBody(c.bodyB);
     }
-    prestepPairs.resize(prestepContacts.size());
-    // Every slot is written below: resized without a clear, last step's slots are reused as they are
-    // instead of being zeroed first (that zeroing was 4 % of a C100 step).
-    solverContacts.resize(prestepContacts.size());
-    solverContactsCold.resize(prestepContacts.size());
-    ForChunks(pool, static_cast<int>(prestepContacts.size()), kMinParallelContacts, [&](int chunkBegin, int chunkEnd) {
-        for (int k = chunkBegin; k < chunkEnd; ++k) {
-            const int ci = prestepContacts[k];
-            const Contact& c = contacts[ci];
-            const Body& ba = bodies[c.bodyA];
-            const Body& bb = bodies[c.bodyB];
-            SolverContact sc;
-            SolverContactCold cold;
-            cold.contact = ci;
-            sc.cold = k;
-            sc.a = ba.solverIndex;
-            sc.b = bb.solverIndex;
-            prestepPairs[k] = static_cast<uint64_t>(sc.a) << 32 | static_cast<uint32_t>(sc.b);
-            sc.normal = c.manifold.normal;
-            cold.localNormal = InvRotate(ba.xf.q, sc.normal);
-            sc.friction = st.friction ? c.friction : 0.0f;
-            const float restitution = st.restitution ? c.restitution : 0.0f;
-            sc.pointCount = c.manifold.pointCount;
-            sc.invMassA = solverBodies[sc.a].invMass;
-            sc.invInertiaA = solverBodies[sc.a].invInertia;
-            sc.invMassB = solverBodies[sc.b].invMass;
-            sc.invInertiaB = solverBodies[sc.b].invInertia;
-            const SolverVelocity& va = solverVelocities[sc.a];
-            const SolverVelocity& vb = solverVelocities[sc.b];
-            auto forceDelta = [&](const Body& body) {
-                return body.integratedStep == stepIndex ? SolverVelocity{body.forceDv, body.forceDw} : SolverVelocity{};
-            };
-            const SolverVelocity forceDeltaA = forceDelta(ba), forceDeltaB = forceDelta(bb);
-            const Vec2 n = sc.normal;
-            const Vec2 t = TangentOf(n);
-            const bool warm = st.warmStarting && st.accumulateImpulses;
-            for (int p = 0; p < sc.pointCount; ++p) {
-                const ManifoldPoint& mp = c.manifold.points[p];
-                SolverPoint& sp = sc.points[p];
-                cold.point[p] = mp.point;
-                const Vec2 rA = mp.point - ba.center;
-                const Vec2 rB = mp.point - bb.center;
-                sp.rnA = Cross(rA, n);
-                sp.rnB = Cross(rB, n);
-                sp.rtA = Cross(rA, t);
-                sp.rtB = Cross(rB, t);
-                cold.localAnchorA[p] = InvRotate(ba.xf.q, (mp.point - 0.5f * mp.separation * n) - ba.center);
-                cold.localAnchorB[p] = InvRotate(bb.xf.q, (mp.point + 0.5f * mp.separation * n) - bb.center);
-                sp.normalImpulse = warm ? c.normalImpulse[p] : 0.0f;
-                sp.tangentImpulse = warm && st.friction ? c.tangentImpulse[p] : 0.0f;
-                // Speculative: the pair may still close the gap this step, not more. Restitution is not a
-                // bias here but a pass after the iterations (ApplyRestitution): most impacts are caught one
-                // step early by a speculative point, which stops the body at the surface with a small
-                // normal velocity left, so a bias computed from that velocity next step would never bounce.
-                // A speculative point that stops its body hands its approach speed to the next step
-                // (Contact::pendingApproach), where the body bounces from the surface, not from the gap.
-                sp.velocityBias = mp.separation > 0.0f ? -mp.separation / dt : 0.0f;
-                // The approach as the step began, without this step's forces: reversing the gravity added
-                // on the way in would pump a bouncing ball higher every bounce (symplectic Euler).
-                const float approach =
-                    -(RelativeSpeed(va, vb, n, sp.rnA, sp.rnB) - RelativeSpeed(forceDeltaA, forceDeltaB, n, sp.rnA, sp.rnB));
-                cold.speculative[p] = mp.separation > st.linearSlop;
-                cold.approachSpeed[p] = cold.speculative[p] ? approach : Max(approach, c.pendingApproach[p]);
-                cold.hitApproach[p] = -RelativeSpeed(va, vb, n, sp.rnA, sp.rnB);  // what the impulse stops (hit events)
-            }
-            cold.restitution = restitution;
-            PrepareMasses(sc, st.accumulateImpulses);
-            solverContacts[k] = sc;
-            solverContactsCold[k] = cold;
-        }
-    });
+    FillSolverContacts(dt);  // contact_prestep.cpp
     PrepareJoints(dt, addSolverBody);
     OrderAndColourContacts();
 
@@ -276,10 +209,11 @@ void WorldImpl::SolveContactColours(int iteration) {
 // would turn round in mid-air, up to one step's travel above the surface, and gain energy); they
 // stop the body at the surface and bounce next step.
 void WorldImpl::ApplyRestitution() {
+    if (bounceCandidateCount == 0) return;  // the common case: nothing approached fast enough to bounce
     auto solve = [&](int k) {
         SolverContact& sc = solverContacts[k];
+        if (bounceCandidates[sc.cold] == 0) return;
         const SolverContactCold& cold = solverContactsCold[sc.cold];
-        if (cold.restitution == 0.0f) return;
         bool bounces = false;
         for (int p = 0; p < sc.pointCount; ++p) {
             SolverPoint& sp = sc.points[p];

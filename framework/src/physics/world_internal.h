@@ -155,6 +155,16 @@ struct SolverBody {
     int level = 0;   // contact-graph distance from a fixed body (0 for static, frozen, kinematic)
 };
 
+// What the pre-step's contact fill reads of one solver body (contact_prestep.cpp), packed by solver
+// index: reading it from the ~270-byte Body of both bodies of every contact cost more than the rows.
+struct PrestepBody {
+    Vec2 center{};                // m, centre of mass, world
+    Rot q{};                      // orientation
+    SolverVelocity v{};           // m/s and rad/s as the solver starts
+    SolverVelocity forceDelta{};  // m/s and rad/s this step's forces added (zero when none were integrated)
+    float invMass = 0.0f, invInertia = 0.0f;  // 1/kg, 1/(kg·m²) as the solver sees them (zero: fixed)
+};
+
 // Velocity rows of one contact point.
 // The arms enter the rows only through their cross products with the normal and the tangent, so those
 // are stored instead of the arms: v_rel·d = (vB − vA)·d + ωB (rB×d) − ωA (rA×d).
@@ -257,6 +267,11 @@ struct WorldImpl {
     std::vector<int> compacted;         // the bodies that join the solver as moving bodies, in body order
     std::vector<int> compactBlocks;     // CompactFlags' scratch
     std::vector<int> prestepContacts;  // contact index of each solver contact, before ordering
+    std::vector<detail::PrestepBody> prestepBodies;  // by solver index, for the pre-step's fill
+    // By pre-step slot: 1 when the contact may bounce (ApplyRestitution's test less the impulse), and how
+    // many do: ApplyRestitution visits only those.
+    std::vector<uint8_t> bounceCandidates;
+    int bounceCandidateCount = 0;
     std::vector<detail::SoftContact> softContacts;  // SolverKind::SoftStep: by solver contact (soft_step.cpp)
     std::vector<detail::SoftBody> softBodies;       // SolverKind::SoftStep: by solver body
     std::vector<uint64_t> prestepPairs;  // a << 32 | b of each solver contact, before ordering
@@ -317,7 +332,12 @@ struct WorldImpl {
     const detail::Shape& ShapeAt(ShapeId id) const;
     BodyId IdOf(int bodyIndex) const { return {static_cast<uint32_t>(bodyIndex), bodies[bodyIndex].generation}; }
 
-    bool IsMovingBody(const detail::Body& b) const;
+    // Inline: the step asks it per body several times (an out-of-line call was 4 % of a C100 step).
+    static bool IsMovingBody(const detail::Body& b) {
+        if (b.type == BodyType::Dynamic) return !b.frozen;
+        // A kinematic body moves exactly when its velocity is non-zero (a state flag, not a geometric test).
+        return b.type == BodyType::Kinematic && (b.v.x != 0.0f || b.v.y != 0.0f || b.w != 0.0f);
+    }
     void UpdateMass(int bodyIndex);
     AABB ComputeShapeAABB(const detail::Shape& shape, const detail::Body& body) const { return ShapeAABBAt(shape, body.xf); }
     AABB ShapeAABBAt(const detail::Shape& shape, const Transform& xf) const;  // the shape's AABB with its body at pose xf
@@ -352,6 +372,10 @@ struct WorldImpl {
     // Solver (contact_solver.cpp).
     void Solve(float dt);
     void SolveVelocities(float dt);
+    // The pre-step's solver contact of every prestepContacts entry, in its own slot (contact_prestep.cpp).
+    void FillSolverContacts(float dt);
+    // A solver body's prestepBodies entry, from its body as the solver takes it.
+    detail::PrestepBody PrestepBodyOf(const detail::Body& body, const detail::SolverBody& solverBody) const;
     void SolveContactColours(int iteration);  // one velocity pass over the contacts, level by level
     void GatherWideContacts();    // batches of four for the velocity passes (contact_solver_wide.cpp)
     int WideItems(int colour) const;  // batches plus rest contacts of a colour with batches
