@@ -139,6 +139,7 @@ void WorldImpl::SolveVelocities(float dt) {
     FillSolverContacts(dt);  // contact_prestep.cpp
     PrepareJoints(dt, addSolverBody);
     OrderAndColourContacts();
+    colourSchedules.Forget(false);
 
     // Warm start: apply last step's impulses, colour by colour (the order only needs to be fixed).
     SolveByColour([&](int k) {
@@ -156,6 +157,7 @@ void WorldImpl::SolveVelocities(float dt) {
     WarmStartJoints();
 
     GatherWideContacts();
+    colourSchedules.Forget(true);
     for (int it = 0; it < st.velocityIterations; ++it) {
         SolveJointVelocities();
         SolveContactColours(it);
@@ -169,7 +171,12 @@ void WorldImpl::SolveVelocities(float dt) {
 // Levels run bottom-up; inside a level every other pass runs backwards (its colours in reverse order,
 // and inside a colour the order does not matter), so the left-to-right bias of Gauss–Seidel cancels
 // instead of drifting a symmetric pile sideways.
-void WorldImpl::ScheduleColours(bool backwards, bool wideItems) {
+detail::ColourSchedule& WorldImpl::ScheduleColours(bool backwards, bool wideItems) {
+    wideItems = wideItems && !wideColours.empty();  // without batches the wide schedule is the scalar one
+    const int key = 2 * (backwards ? 1 : 0) + (wideItems ? 1 : 0);
+    detail::ColourSchedule& colourSchedule = colourSchedules.schedule[key];
+    if (colourSchedules.built[key]) return colourSchedule;
+    colourSchedules.built[key] = true;
     colourSchedule.Clear(pool != nullptr ? pool->Threads() : 1);
     for (size_t level = 0; level + 1 < levelColours.size(); ++level) {
         const int first = levelColours[level], last = levelColours[level + 1];
@@ -181,12 +188,12 @@ void WorldImpl::ScheduleColours(bool backwards, bool wideItems) {
             colourSchedule.Add(colour, wide ? WideItems(colour) : contacts, contacts, range.independent);
         }
     }
+    return colourSchedule;
 }
 
 void WorldImpl::SolveContactColours(int iteration) {
     const bool accumulate = settings.accumulateImpulses;
-    ScheduleColours(iteration % 2 != 0, true);
-    colourSchedule.Run(pool, [&](const ColourTask& task) {
+    ScheduleColours(iteration % 2 != 0, true).Run(pool, [&](const ColourTask& task) {
         if (!wideColours.empty() && wideColours[task.colour].wide) {
             SolveWideItems(task.colour, task.begin, task.end);
             return;

@@ -92,8 +92,7 @@ void WorldImpl::SolvePositions() {
     for (int it = 0; it < st.positionIterations; ++it) {
         std::atomic<float> minSeparation{0.0f};
         const bool jointsWithinSlop = SolveJointPositions();
-        ScheduleColours(false, false);
-        colourSchedule.Run(pool, [&](const detail::ColourTask& task) {
+        ScheduleColours(false, false).Run(pool, [&](const detail::ColourTask& task) {
             const int offset = colourRanges[task.colour].begin;
             float taskMin = 0.0f;
             for (int k = offset + task.begin; k < offset + task.end; ++k) taskMin = Min(taskMin, solve(solverContacts[k]));

@@ -205,6 +205,24 @@ struct SolverContactCold {
     bool speculative[2]{};               // farther apart than linearSlop: may stop its body, bounces next step
 };
 
+// The colour schedules of the passes of one solve (WorldImpl::ScheduleColours), each built once and
+// reused by every pass that needs it: they depend only on the order, the colours, the wide batches and
+// the thread count, not on the pass. Scratch: a copied world starts with none built.
+struct ColourSchedules {
+    ColourSchedule schedule[4];  // [2 * backwards + wide]
+    bool built[4] = {};
+    ColourSchedules() = default;
+    ColourSchedules(const ColourSchedules&) {}
+    ColourSchedules& operator=(const ColourSchedules&) {
+        Forget(false);
+        return *this;
+    }
+    // wideOnly: only the schedules that count wide items (the batches changed, not the colours).
+    void Forget(bool wideOnly) {
+        for (int i = 0; i < 4; ++i) built[i] = built[i] && wideOnly && i % 2 == 0;
+    }
+};
+
 // Contacts solverContacts[begin, end) of one colour of one level (solver_order.cpp). independent: they
 // share no moving body and may be solved in parallel; false for the overflow colour.
 struct ColourRange {
@@ -292,7 +310,7 @@ struct WorldImpl {
     std::vector<int> wideRest;                          // contacts of wide colours left to the scalar path
     std::vector<uint64_t> bodyColours;  // colours taken per solver body while a level is coloured
     std::vector<int> contactColour;     // colour, then destination index, per solver contact
-    detail::ColourSchedule colourSchedule;  // the pass being solved, colour by colour (colour_schedule.h)
+    detail::ColourSchedules colourSchedules;  // the passes' schedules, colour by colour (colour_schedule.h)
     detail::ThreadPoolSlot threadPool;  // workers for SolverSettings::threads > 1 (never copied)
     detail::ThreadPool* pool = nullptr; // this step's pool, nullptr with one thread
     std::vector<int> wakeStack;
@@ -379,14 +397,14 @@ struct WorldImpl {
     void SolveContactColours(int iteration);  // one velocity pass over the contacts, level by level
     void GatherWideContacts();    // batches of four for the velocity passes (contact_solver_wide.cpp)
     int WideItems(int colour) const;  // batches plus rest contacts of a colour with batches
-    // Builds colourSchedule for a pass over every colour: backwards, each level's colours in reverse;
-    // wideItems, a colour with batches counts its batches and rest contacts as its items.
-    void ScheduleColours(bool backwards, bool wideItems);
+    // The schedule of a pass over every colour: backwards, each level's colours in reverse; wideItems, a
+    // colour with batches counts its batches and rest contacts as its items. Built on first use after the
+    // colours or batches changed (colourSchedules.Forget), then reused.
+    detail::ColourSchedule& ScheduleColours(bool backwards, bool wideItems);
     // solve(k) for every solver contact k, colour after colour, in one fork-join (colour_schedule.h).
     template <class Solve>
     void SolveByColour(const Solve& solve) {
-        ScheduleColours(false, false);
-        colourSchedule.Run(pool, [&](const detail::ColourTask& task) {
+        ScheduleColours(false, false).Run(pool, [&](const detail::ColourTask& task) {
             const int offset = colourRanges[task.colour].begin;
             for (int k = offset + task.begin; k < offset + task.end; ++k) solve(k);
         });
