@@ -15,19 +15,6 @@ using detail::PrestepBody;
 using detail::SolverContact;
 using detail::SolverContactCold;
 using detail::SolverPoint;
-using detail::SolverVelocity;
-
-PrestepBody WorldImpl::PrestepBodyOf(const detail::Body& body, const detail::SolverBody& solverBody) const {
-    PrestepBody pb;
-    pb.center = body.center;
-    pb.q = body.xf.q;
-    pb.v = {body.v, body.w};
-    // Only this step's forces: a body integrated in an earlier step (or never) added none.
-    if (body.integratedStep == stepIndex) pb.forceDelta = {body.forceDv, body.forceDw};
-    pb.invMass = solverBody.invMass;
-    pb.invInertia = solverBody.invInertia;
-    return pb;
-}
 
 void WorldImpl::FillSolverContacts(float dt) {
     const SolverSettings& st = settings;
@@ -38,7 +25,7 @@ void WorldImpl::FillSolverContacts(float dt) {
     prestepPairs.resize(prestepContacts.size());
     solverContacts.resize(prestepContacts.size());
     solverContactsCold.resize(prestepContacts.size());
-    bounceCandidates.resize(prestepContacts.size());
+    restitutionFlags.resize(prestepContacts.size());
     std::atomic<int> candidates{0};
     detail::ForChunks(pool, count, detail::kMinParallelContacts, [&](int chunkBegin, int chunkEnd) {
         int chunkCandidates = 0;
@@ -67,7 +54,7 @@ void WorldImpl::FillSolverContacts(float dt) {
             sc.invInertiaA = ba.invInertia;
             sc.invMassB = bb.invMass;
             sc.invInertiaB = bb.invInertia;
-            bool mayBounce = false;
+            bool mayBounce = false, mayStop = false;
             for (int p = 0; p < 2; ++p) {
                 SolverPoint& sp = sc.points[p];
                 if (p >= sc.pointCount) {
@@ -107,9 +94,12 @@ void WorldImpl::FillSolverContacts(float dt) {
                 cold.hitApproach[p] = -detail::RelativeSpeed(ba.v, bb.v, n, sp.rnA, sp.rnB);  // what the impulse stops (hit events)
                 // ApplyRestitution's own test, less the impulse the iterations have yet to find.
                 mayBounce = mayBounce || (!cold.speculative[p] && !(cold.approachSpeed[p] <= st.restitutionThreshold));
+                // Solve's test of a point that stops its body, less the impulse.
+                mayStop = mayStop || (cold.speculative[p] && cold.approachSpeed[p] > st.restitutionThreshold);
             }
             mayBounce = mayBounce && cold.restitution != 0.0f;
-            bounceCandidates[k] = mayBounce ? 1 : 0;
+            mayStop = mayStop && cold.restitution > 0.0f;
+            restitutionFlags[k] = (mayBounce ? detail::kMayBounce : 0) | (mayStop ? detail::kMayStop : 0);
             chunkCandidates += mayBounce ? 1 : 0;
             // What PrepareMasses leaves unset reads as zeros, as in a value-initialised contact.
             sc.pairRtA = sc.pairRtB = sc.pairTangentMass = 0.0f;

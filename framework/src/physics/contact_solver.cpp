@@ -34,6 +34,23 @@ using detail::SolverVelocity;
 using detail::StoreVelocities;
 using detail::TangentOf;
 
+namespace {
+
+// A solver body's prestepBodies entry, from its body as the solver takes it in step `step`.
+detail::PrestepBody PrestepBodyOf(const Body& body, const SolverBody& solverBody, uint32_t step) {
+    detail::PrestepBody pb;
+    pb.center = body.center;
+    pb.q = body.xf.q;
+    pb.v = {body.v, body.w};
+    // Only this step's forces: a body integrated in an earlier step (or never) added none.
+    if (body.integratedStep == step) pb.forceDelta = {body.forceDv, body.forceDw};
+    pb.invMass = solverBody.invMass;
+    pb.invInertia = solverBody.invInertia;
+    return pb;
+}
+
+} // namespace
+
 void WorldImpl::SolveVelocities(float dt) {
     const SolverSettings& st = settings;
     shockUp = LengthSquared(gravity) > 0.0f ? Normalize(-gravity) : Vec2{};
@@ -50,7 +67,7 @@ void WorldImpl::SolveVelocities(float dt) {
         SolverBody sb;
         sb.body = index;
         solverBodies.push_back(sb);
-        prestepBodies.push_back(PrestepBodyOf(body, sb));
+        prestepBodies.push_back(PrestepBodyOf(body, sb, stepIndex));
         solverVelocities.push_back({body.v, body.w});
         preSolveVelocities.push_back({body.v, body.w});
     };
@@ -59,11 +76,12 @@ void WorldImpl::SolveVelocities(float dt) {
     // Every moving body joins the solver, in body order: integrated and flagged in parallel chunks, then
     // compacted and copied into its solver slot in parallel.
     constexpr int kMinParallelBodies = 256;
+    constexpr uint8_t kJoinsKinematic = 1, kJoinsDynamic = 2;
     joinsSolver.resize(bodies.size());
     ForChunks(pool, static_cast<int>(bodies.size()), kMinParallelBodies, [&](int begin, int end) {
         for (int i = begin; i < end; ++i) {
             Body& body = bodies[i];
-            joinsSolver[i] = body.alive && IsMovingBody(body) ? 1 : 0;
+            joinsSolver[i] = !body.alive || !IsMovingBody(body) ? 0 : body.type == BodyType::Dynamic ? kJoinsDynamic : kJoinsKinematic;
             if (joinsSolver[i] == 0) continue;
             if (body.type == BodyType::Dynamic && body.integratedStep != stepIndex) {
                 body.forceDv = dt * (body.gravityScale * gravity + body.invMass * body.force);
@@ -104,7 +122,7 @@ void WorldImpl::SolveVelocities(float dt) {
                 sb.invInertia = body.invInertia;
             }
             solverBodies[k] = sb;
-            prestepBodies[k] = PrestepBodyOf(body, sb);
+            prestepBodies[k] = PrestepBodyOf(body, sb, stepIndex);
             solverVelocities[k] = {body.v, body.w};
             preSolveVelocities[k] = {body.v, body.w};
         }
@@ -113,7 +131,9 @@ void WorldImpl::SolveVelocities(float dt) {
     // Pre-step: one solver contact per touching contact with a moving dynamic body. Which contacts take
     // part is found in parallel chunks and compacted in contact order; then, in that order, the bodies
     // they need that are not in the solver yet join it (only contacts with such a body are visited);
-    // then each solver contact is filled in its own slot, in parallel chunks.
+    // then each solver contact is filled in its own slot, in parallel chunks. The bodies are looked up in
+    // joinsSolver, not in their Body structs: a contact's bodies are alive, so a moving dynamic body is an
+    // unfrozen dynamic one, and the bodies in the solver so far (solverIndex set) are the moving ones.
     constexpr uint8_t kTakesPart = 1, kNeedsBody = 2;
     takesPart.resize(contacts.size());
     ForChunks(pool, static_cast<int>(contacts.size()), kMinParallelContacts, [&](int begin, int end) {
@@ -121,12 +141,9 @@ void WorldImpl::SolveVelocities(float dt) {
             const Contact& c = contacts[ci];
             takesPart[ci] = 0;
             if (!c.alive || c.manifold.pointCount == 0 || !c.enabled) continue;  // enabled: the pre-solve hook
-            const Body& ba = bodies[c.bodyA];
-            const Body& bb = bodies[c.bodyB];
-            const bool aDynamic = ba.type == BodyType::Dynamic && !ba.frozen;
-            const bool bDynamic = bb.type == BodyType::Dynamic && !bb.frozen;
-            if (!aDynamic && !bDynamic) continue;
-            takesPart[ci] = ba.solverIndex == kNull || bb.solverIndex == kNull ? kNeedsBody : kTakesPart;
+            const uint8_t joinsA = joinsSolver[c.bodyA], joinsB = joinsSolver[c.bodyB];
+            if (joinsA != kJoinsDynamic && joinsB != kJoinsDynamic) continue;
+            takesPart[ci] = joinsA == 0 || joinsB == 0 ? kNeedsBody : kTakesPart;
         }
     });
     detail::CompactFlags(pool, takesPart, compactBlocks, prestepContacts);
@@ -219,7 +236,7 @@ void WorldImpl::ApplyRestitution() {
     if (bounceCandidateCount == 0) return;  // the common case: nothing approached fast enough to bounce
     auto solve = [&](int k) {
         SolverContact& sc = solverContacts[k];
-        if (bounceCandidates[sc.cold] == 0) return;
+        if ((restitutionFlags[sc.cold] & detail::kMayBounce) == 0) return;
         const SolverContactCold& cold = solverContactsCold[sc.cold];
         bool bounces = false;
         for (int p = 0; p < sc.pointCount; ++p) {
@@ -274,11 +291,16 @@ void WorldImpl::Solve(float dt) {
     ForChunks(pool, static_cast<int>(solverContacts.size()), kMinParallelItems, [&](int begin, int end) {
         for (int k = begin; k < end; ++k) {
             const SolverContact& sc = solverContacts[k];
-            const SolverContactCold& cold = solverContactsCold[sc.cold];
-            Contact& c = contacts[cold.contact];
+            Contact& c = contacts[prestepContacts[sc.cold]];
             for (int p = 0; p < sc.pointCount; ++p) {
                 c.normalImpulse[p] = sc.points[p].normalImpulse;
                 c.tangentImpulse[p] = sc.points[p].tangentImpulse;
+                c.pendingApproach[p] = 0.0f;
+            }
+            // The cold data only where a point may have stopped its body (rare: restitution and speed).
+            if ((restitutionFlags[sc.cold] & detail::kMayStop) == 0) continue;
+            const SolverContactCold& cold = solverContactsCold[sc.cold];
+            for (int p = 0; p < sc.pointCount; ++p) {
                 const bool stopped = cold.speculative[p] && cold.restitution > 0.0f && sc.points[p].normalImpulse > 0.0f &&
                                      cold.approachSpeed[p] > st.restitutionThreshold;
                 c.pendingApproach[p] = stopped ? cold.approachSpeed[p] : 0.0f;

@@ -155,6 +155,11 @@ struct SolverBody {
     int level = 0;   // contact-graph distance from a fixed body (0 for static, frozen, kinematic)
 };
 
+// Bits of WorldImpl::restitutionFlags, set by the pre-step (contact_prestep.cpp): tests that need only
+// the pre-step's numbers, so the passes after it skip the contacts where they fail.
+inline constexpr uint8_t kMayBounce = 1;  // ApplyRestitution's test, less the impulse not found yet
+inline constexpr uint8_t kMayStop = 2;    // a speculative point may stop its body (Solve keeps its approach)
+
 // What the pre-step's contact fill reads of one solver body (contact_prestep.cpp), packed by solver
 // index: reading it from the ~270-byte Body of both bodies of every contact cost more than the rows.
 struct PrestepBody {
@@ -280,15 +285,15 @@ struct WorldImpl {
     std::vector<detail::SolverContact> solverContacts;
     std::vector<detail::SolverContactCold> solverContactsCold;
     std::vector<detail::SolverContact> sortedContacts;
-    std::vector<uint8_t> joinsSolver;   // by body: 1 when it joins the solver as a moving body
+    std::vector<uint8_t> joinsSolver;   // by body: non-zero when it joins the solver as a moving body (2: dynamic, 1: kinematic)
     std::vector<uint8_t> takesPart;     // by contact: non-zero when it becomes a solver contact
     std::vector<int> compacted;         // the bodies that join the solver as moving bodies, in body order
     std::vector<int> compactBlocks;     // CompactFlags' scratch
     std::vector<int> prestepContacts;  // contact index of each solver contact, before ordering
     std::vector<detail::PrestepBody> prestepBodies;  // by solver index, for the pre-step's fill
-    // By pre-step slot: 1 when the contact may bounce (ApplyRestitution's test less the impulse), and how
-    // many do: ApplyRestitution visits only those.
-    std::vector<uint8_t> bounceCandidates;
+    // By pre-step slot: what the contact's restitution may do this step (detail::kMayBounce, kMayStop),
+    // and how many may bounce: ApplyRestitution visits only those.
+    std::vector<uint8_t> restitutionFlags;
     int bounceCandidateCount = 0;
     std::vector<detail::SoftContact> softContacts;  // SolverKind::SoftStep: by solver contact (soft_step.cpp)
     std::vector<detail::SoftBody> softBodies;       // SolverKind::SoftStep: by solver body
@@ -392,8 +397,6 @@ struct WorldImpl {
     void SolveVelocities(float dt);
     // The pre-step's solver contact of every prestepContacts entry, in its own slot (contact_prestep.cpp).
     void FillSolverContacts(float dt);
-    // A solver body's prestepBodies entry, from its body as the solver takes it.
-    detail::PrestepBody PrestepBodyOf(const detail::Body& body, const detail::SolverBody& solverBody) const;
     void SolveContactColours(int iteration);  // one velocity pass over the contacts, level by level
     void GatherWideContacts();    // batches of four for the velocity passes (contact_solver_wide.cpp)
     int WideItems(int colour) const;  // batches plus rest contacts of a colour with batches
