@@ -85,19 +85,19 @@ void WorldImpl::FillSolverContacts(float dt) {
                 // A speculative point that stops its body hands its approach speed to the next step
                 // (Contact::pendingApproach), where the body bounces from the surface, not from the gap.
                 sp.velocityBias = mp.separation > 0.0f ? -mp.separation / dt : 0.0f;
+                if (c.hitEvents) cold.hitApproach[p] = -detail::RelativeSpeed(ba.v, bb.v, n, sp.rnA, sp.rnB);  // what the impulse stops
+                if (cold.restitution == 0.0f) continue;  // no bounce: nothing reads the approach
                 // The approach as the step began, without this step's forces: reversing the gravity added
                 // on the way in would pump a bouncing ball higher every bounce (symplectic Euler).
                 const float approach = -(detail::RelativeSpeed(ba.v, bb.v, n, sp.rnA, sp.rnB) -
                                          detail::RelativeSpeed(ba.forceDelta, bb.forceDelta, n, sp.rnA, sp.rnB));
                 cold.speculative[p] = mp.separation > st.linearSlop;
                 cold.approachSpeed[p] = cold.speculative[p] ? approach : Max(approach, c.pendingApproach[p]);
-                cold.hitApproach[p] = -detail::RelativeSpeed(ba.v, bb.v, n, sp.rnA, sp.rnB);  // what the impulse stops (hit events)
                 // ApplyRestitution's own test, less the impulse the iterations have yet to find.
                 mayBounce = mayBounce || (!cold.speculative[p] && !(cold.approachSpeed[p] <= st.restitutionThreshold));
                 // Solve's test of a point that stops its body, less the impulse.
                 mayStop = mayStop || (cold.speculative[p] && cold.approachSpeed[p] > st.restitutionThreshold);
             }
-            mayBounce = mayBounce && cold.restitution != 0.0f;
             mayStop = mayStop && cold.restitution > 0.0f;
             restitutionFlags[k] = (mayBounce ? detail::kMayBounce : 0) | (mayStop ? detail::kMayStop : 0);
             chunkCandidates += mayBounce ? 1 : 0;

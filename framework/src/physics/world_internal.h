@@ -205,6 +205,8 @@ struct SolverContactCold {
     Vec2 localAnchorA[2]{}, localAnchorB[2]{};  // surface points in the body frames
     Vec2 point[2]{};                     // world contact points
     float restitution = 0.0f;            // e of the pair (0 when the restitution switch is off)
+    // Set only where read: the approach and speculative flags when restitution is not 0, hitApproach
+    // when the pair asks for hit events (SolverKind::SequentialImpulses; contact_prestep.cpp).
     float approachSpeed[2]{};            // m/s, −vn before the velocity passes (restitution's reference)
     float hitApproach[2]{};              // m/s, −vn with this step's forces, nothing handed on (hit events)
     bool speculative[2]{};               // farther apart than linearSlop: may stop its body, bounces next step
