@@ -23,7 +23,6 @@ using detail::Contact;
 using detail::ForChunks;
 using detail::kMinParallelContacts;
 using detail::kNull;
-using detail::PrepareMasses;
 using detail::RelativeSpeed;
 using detail::SolveContact;
 using detail::SolveNormalBlock;
@@ -35,12 +34,30 @@ using detail::SolverVelocity;
 using detail::StoreVelocities;
 using detail::TangentOf;
 
+namespace {
+
+// A solver body's prestepBodies entry, from its body as the solver takes it in step `step`.
+detail::PrestepBody PrestepBodyOf(const Body& body, const SolverBody& solverBody, uint32_t step) {
+    detail::PrestepBody pb;
+    pb.center = body.center;
+    pb.q = body.xf.q;
+    pb.v = {body.v, body.w};
+    // Only this step's forces: a body integrated in an earlier step (or never) added none.
+    if (body.integratedStep == step) pb.forceDelta = {body.forceDv, body.forceDw};
+    pb.invMass = solverBody.invMass;
+    pb.invInertia = solverBody.invInertia;
+    return pb;
+}
+
+} // namespace
+
 void WorldImpl::SolveVelocities(float dt) {
     const SolverSettings& st = settings;
     shockUp = LengthSquared(gravity) > 0.0f ? Normalize(-gravity) : Vec2{};
     solverBodies.clear();
     solverVelocities.clear();
     preSolveVelocities.clear();
+    prestepBodies.clear();
 
     // Appends a body a contact or joint needs that the solver does not move (static, frozen, kinematic):
     // the moving ones all joined first, with their masses.
@@ -50,6 +67,7 @@ void WorldImpl::SolveVelocities(float dt) {
         SolverBody sb;
         sb.body = index;
         solverBodies.push_back(sb);
+        prestepBodies.push_back(PrestepBodyOf(body, sb, stepIndex));
         solverVelocities.push_back({body.v, body.w});
         preSolveVelocities.push_back({body.v, body.w});
     };
@@ -58,11 +76,12 @@ void WorldImpl::SolveVelocities(float dt) {
     // Every moving body joins the solver, in body order: integrated and flagged in parallel chunks, then
     // compacted and copied into its solver slot in parallel.
     constexpr int kMinParallelBodies = 256;
+    constexpr uint8_t kJoinsKinematic = 1, kJoinsDynamic = 2;
     joinsSolver.resize(bodies.size());
     ForChunks(pool, static_cast<int>(bodies.size()), kMinParallelBodies, [&](int begin, int end) {
         for (int i = begin; i < end; ++i) {
             Body& body = bodies[i];
-            joinsSolver[i] = body.alive && IsMovingBody(body) ? 1 : 0;
+            joinsSolver[i] = !body.alive || !IsMovingBody(body) ? 0 : body.type == BodyType::Dynamic ? kJoinsDynamic : kJoinsKinematic;
             if (joinsSolver[i] == 0) continue;
             if (body.type == BodyType::Dynamic && body.integratedStep != stepIndex) {
                 body.forceDv = dt * (body.gravityScale * gravity + body.invMass * body.force);
@@ -90,6 +109,7 @@ void WorldImpl::SolveVelocities(float dt) {
     solverBodies.resize(compacted.size());
     solverVelocities.resize(compacted.size());
     preSolveVelocities.resize(compacted.size());
+    prestepBodies.resize(compacted.size());
     ForChunks(pool, static_cast<int>(compacted.size()), kMinParallelBodies, [&](int begin, int end) {
         for (int k = begin; k < end; ++k) {
             const int index = compacted[k];
@@ -102,6 +122,7 @@ void WorldImpl::SolveVelocities(float dt) {
                 sb.invInertia = body.invInertia;
             }
             solverBodies[k] = sb;
+            prestepBodies[k] = PrestepBodyOf(body, sb, stepIndex);
             solverVelocities[k] = {body.v, body.w};
             preSolveVelocities[k] = {body.v, body.w};
         }
@@ -110,7 +131,9 @@ void WorldImpl::SolveVelocities(float dt) {
     // Pre-step: one solver contact per touching contact with a moving dynamic body. Which contacts take
     // part is found in parallel chunks and compacted in contact order; then, in that order, the bodies
     // they need that are not in the solver yet join it (only contacts with such a body are visited);
-    // then each solver contact is filled in its own slot, in parallel chunks.
+    // then each solver contact is filled in its own slot, in parallel chunks. The bodies are looked up in
+    // joinsSolver, not in their Body structs: a contact's bodies are alive, so a moving dynamic body is an
+    // unfrozen dynamic one, and the bodies in the solver so far (solverIndex set) are the moving ones.
     constexpr uint8_t kTakesPart = 1, kNeedsBody = 2;
     takesPart.resize(contacts.size());
     ForChunks(pool, static_cast<int>(contacts.size()), kMinParallelContacts, [&](int begin, int end) {
@@ -118,12 +141,9 @@ void WorldImpl::SolveVelocities(float dt) {
             const Contact& c = contacts[ci];
             takesPart[ci] = 0;
             if (!c.alive || c.manifold.pointCount == 0 || !c.enabled) continue;  // enabled: the pre-solve hook
-            const Body& ba = bodies[c.bodyA];
-            const Body& bb = bodies[c.bodyB];
-            const bool aDynamic = ba.type == BodyType::Dynamic && !ba.frozen;
-            const bool bDynamic = bb.type == BodyType::Dynamic && !bb.frozen;
-            if (!aDynamic && !bDynamic) continue;
-            takesPart[ci] = ba.solverIndex == kNull || bb.solverIndex == kNull ? kNeedsBody : kTakesPart;
+            const uint8_t joinsA = joinsSolver[c.bodyA], joinsB = joinsSolver[c.bodyB];
+            if (joinsA != kJoinsDynamic && joinsB != kJoinsDynamic) continue;
+            takesPart[ci] = joinsA == 0 || joinsB == 0 ? kNeedsBody : kTakesPart;
         }
     });
     detail::CompactFlags(pool, takesPart, compactBlocks, prestepContacts);
@@ -133,79 +153,10 @@ void WorldImpl::SolveVelocities(float dt) {
         if (bodies[c.bodyA].solverIndex == kNull) addSolverBody(c.bodyA);
         if (bodies[c.bodyB].solverIndex == kNull) addSolverBody(c.bodyB);
     }
-    prestepPairs.resize(prestepContacts.size());
-    // Every slot is written below: resized without a clear, last step's slots are reused as they are
-    // instead of being zeroed first (that zeroing was 4 % of a C100 step).
-    solverContacts.resize(prestepContacts.size());
-    solverContactsCold.resize(prestepContacts.size());
-    ForChunks(pool, static_cast<int>(prestepContacts.size()), kMinParallelContacts, [&](int chunkBegin, int chunkEnd) {
-        for (int k = chunkBegin; k < chunkEnd; ++k) {
-            const int ci = prestepContacts[k];
-            const Contact& c = contacts[ci];
-            const Body& ba = bodies[c.bodyA];
-            const Body& bb = bodies[c.bodyB];
-            SolverContact sc;
-            SolverContactCold cold;
-            cold.contact = ci;
-            sc.cold = k;
-            sc.a = ba.solverIndex;
-            sc.b = bb.solverIndex;
-            prestepPairs[k] = static_cast<uint64_t>(sc.a) << 32 | static_cast<uint32_t>(sc.b);
-            sc.normal = c.manifold.normal;
-            cold.localNormal = InvRotate(ba.xf.q, sc.normal);
-            sc.friction = st.friction ? c.friction : 0.0f;
-            const float restitution = st.restitution ? c.restitution : 0.0f;
-            sc.pointCount = c.manifold.pointCount;
-            sc.invMassA = solverBodies[sc.a].invMass;
-            sc.invInertiaA = solverBodies[sc.a].invInertia;
-            sc.invMassB = solverBodies[sc.b].invMass;
-            sc.invInertiaB = solverBodies[sc.b].invInertia;
-            const SolverVelocity& va = solverVelocities[sc.a];
-            const SolverVelocity& vb = solverVelocities[sc.b];
-            auto forceDelta = [&](const Body& body) {
-                return body.integratedStep == stepIndex ? SolverVelocity{body.forceDv, body.forceDw} : SolverVelocity{};
-            };
-            const SolverVelocity forceDeltaA = forceDelta(ba), forceDeltaB = forceDelta(bb);
-            const Vec2 n = sc.normal;
-            const Vec2 t = TangentOf(n);
-            const bool warm = st.warmStarting && st.accumulateImpulses;
-            for (int p = 0; p < sc.pointCount; ++p) {
-                const ManifoldPoint& mp = c.manifold.points[p];
-                SolverPoint& sp = sc.points[p];
-                cold.point[p] = mp.point;
-                const Vec2 rA = mp.point - ba.center;
-                const Vec2 rB = mp.point - bb.center;
-                sp.rnA = Cross(rA, n);
-                sp.rnB = Cross(rB, n);
-                sp.rtA = Cross(rA, t);
-                sp.rtB = Cross(rB, t);
-                cold.localAnchorA[p] = InvRotate(ba.xf.q, (mp.point - 0.5f * mp.separation * n) - ba.center);
-                cold.localAnchorB[p] = InvRotate(bb.xf.q, (mp.point + 0.5f * mp.separation * n) - bb.center);
-                sp.normalImpulse = warm ? c.normalImpulse[p] : 0.0f;
-                sp.tangentImpulse = warm && st.friction ? c.tangentImpulse[p] : 0.0f;
-                // Speculative: the pair may still close the gap this step, not more. Restitution is not a
-                // bias here but a pass after the iterations (ApplyRestitution): most impacts are caught one
-                // step early by a speculative point, which stops the body at the surface with a small
-                // normal velocity left, so a bias computed from that velocity next step would never bounce.
-                // A speculative point that stops its body hands its approach speed to the next step
-                // (Contact::pendingApproach), where the body bounces from the surface, not from the gap.
-                sp.velocityBias = mp.separation > 0.0f ? -mp.separation / dt : 0.0f;
-                // The approach as the step began, without this step's forces: reversing the gravity added
-                // on the way in would pump a bouncing ball higher every bounce (symplectic Euler).
-                const float approach =
-                    -(RelativeSpeed(va, vb, n, sp.rnA, sp.rnB) - RelativeSpeed(forceDeltaA, forceDeltaB, n, sp.rnA, sp.rnB));
-                cold.speculative[p] = mp.separation > st.linearSlop;
-                cold.approachSpeed[p] = cold.speculative[p] ? approach : Max(approach, c.pendingApproach[p]);
-                cold.hitApproach[p] = -RelativeSpeed(va, vb, n, sp.rnA, sp.rnB);  // what the impulse stops (hit events)
-            }
-            cold.restitution = restitution;
-            PrepareMasses(sc, st.accumulateImpulses);
-            solverContacts[k] = sc;
-            solverContactsCold[k] = cold;
-        }
-    });
+    FillSolverContacts(dt);  // contact_prestep.cpp
     PrepareJoints(dt, addSolverBody);
     OrderAndColourContacts();
+    colourSchedules.Forget(false);
 
     // Warm start: apply last step's impulses, colour by colour (the order only needs to be fixed).
     SolveByColour([&](int k) {
@@ -223,6 +174,7 @@ void WorldImpl::SolveVelocities(float dt) {
     WarmStartJoints();
 
     GatherWideContacts();
+    colourSchedules.Forget(true);
     for (int it = 0; it < st.velocityIterations; ++it) {
         SolveJointVelocities();
         SolveContactColours(it);
@@ -236,7 +188,12 @@ void WorldImpl::SolveVelocities(float dt) {
 // Levels run bottom-up; inside a level every other pass runs backwards (its colours in reverse order,
 // and inside a colour the order does not matter), so the left-to-right bias of Gauss–Seidel cancels
 // instead of drifting a symmetric pile sideways.
-void WorldImpl::ScheduleColours(bool backwards, bool wideItems) {
+detail::ColourSchedule& WorldImpl::ScheduleColours(bool backwards, bool wideItems) {
+    wideItems = wideItems && !wideColours.empty();  // without batches the wide schedule is the scalar one
+    const int key = 2 * (backwards ? 1 : 0) + (wideItems ? 1 : 0);
+    detail::ColourSchedule& colourSchedule = colourSchedules.schedule[key];
+    if (colourSchedules.built[key]) return colourSchedule;
+    colourSchedules.built[key] = true;
     colourSchedule.Clear(pool != nullptr ? pool->Threads() : 1);
     for (size_t level = 0; level + 1 < levelColours.size(); ++level) {
         const int first = levelColours[level], last = levelColours[level + 1];
@@ -248,12 +205,12 @@ void WorldImpl::ScheduleColours(bool backwards, bool wideItems) {
             colourSchedule.Add(colour, wide ? WideItems(colour) : contacts, contacts, range.independent);
         }
     }
+    return colourSchedule;
 }
 
 void WorldImpl::SolveContactColours(int iteration) {
     const bool accumulate = settings.accumulateImpulses;
-    ScheduleColours(iteration % 2 != 0, true);
-    colourSchedule.Run(pool, [&](const ColourTask& task) {
+    ScheduleColours(iteration % 2 != 0, true).Run(pool, [&](const ColourTask& task) {
         if (!wideColours.empty() && wideColours[task.colour].wide) {
             SolveWideItems(task.colour, task.begin, task.end);
             return;
@@ -276,10 +233,11 @@ void WorldImpl::SolveContactColours(int iteration) {
 // would turn round in mid-air, up to one step's travel above the surface, and gain energy); they
 // stop the body at the surface and bounce next step.
 void WorldImpl::ApplyRestitution() {
+    if (bounceCandidateCount == 0) return;  // the common case: nothing approached fast enough to bounce
     auto solve = [&](int k) {
         SolverContact& sc = solverContacts[k];
+        if ((restitutionFlags[sc.cold] & detail::kMayBounce) == 0) return;
         const SolverContactCold& cold = solverContactsCold[sc.cold];
-        if (cold.restitution == 0.0f) return;
         bool bounces = false;
         for (int p = 0; p < sc.pointCount; ++p) {
             SolverPoint& sp = sc.points[p];
@@ -332,12 +290,21 @@ void WorldImpl::Solve(float dt) {
     constexpr int kMinParallelItems = 256;
     ForChunks(pool, static_cast<int>(solverContacts.size()), kMinParallelItems, [&](int begin, int end) {
         for (int k = begin; k < end; ++k) {
+            // The contacts are written in solver order, not theirs: each write missed the cache in turn
+            // until their lines were fetched well ahead.
+            constexpr int kPrefetchAhead = 32;
+            if (k + kPrefetchAhead < end) __builtin_prefetch(contacts[prestepContacts[solverContacts[k + kPrefetchAhead].cold]].normalImpulse, 1);
             const SolverContact& sc = solverContacts[k];
-            const SolverContactCold& cold = solverContactsCold[sc.cold];
-            Contact& c = contacts[cold.contact];
+            Contact& c = contacts[prestepContacts[sc.cold]];
             for (int p = 0; p < sc.pointCount; ++p) {
                 c.normalImpulse[p] = sc.points[p].normalImpulse;
                 c.tangentImpulse[p] = sc.points[p].tangentImpulse;
+                c.pendingApproach[p] = 0.0f;
+            }
+            // The cold data only where a point may have stopped its body (rare: restitution and speed).
+            if ((restitutionFlags[sc.cold] & detail::kMayStop) == 0) continue;
+            const SolverContactCold& cold = solverContactsCold[sc.cold];
+            for (int p = 0; p < sc.pointCount; ++p) {
                 const bool stopped = cold.speculative[p] && cold.restitution > 0.0f && sc.points[p].normalImpulse > 0.0f &&
                                      cold.approachSpeed[p] > st.restitutionThreshold;
                 c.pendingApproach[p] = stopped ? cold.approachSpeed[p] : 0.0f;

@@ -195,10 +195,12 @@ void StoreWideImpulses(const WideContactBatch& batch, SolverContact* contacts) {
 // every colour its place) the batches and rest filled in.
 void WorldImpl::GatherWideContacts() {
     wideColours.clear();
-    wideBatches.clear();
     wideRest.clear();
 #if SENSU_WIDE_CONTACTS
-    if (!settings.accumulateImpulses) return;
+    if (!settings.accumulateImpulses) {
+        wideBatches.clear();  // ScatterWideImpulses visits every batch
+        return;
+    }
     constexpr int kMinParallelColours = 8;
     const int colours = static_cast<int>(colourRanges.size());
     wideColours.resize(colourRanges.size());
@@ -222,6 +224,8 @@ void WorldImpl::GatherWideContacts() {
         batches = wide.batchEnd += batches;
         rest = wide.restEnd += rest;
     }
+    // LoadWideBatch writes every field of every batch: resized without a clear, last step's batches are
+    // reused as they are instead of being zeroed first (that zeroing was a third of this function).
     wideBatches.resize(static_cast<size_t>(batches));
     wideRest.resize(static_cast<size_t>(rest));
     ForChunks(pool, colours, kMinParallelColours, [&](int begin, int end) {

@@ -127,8 +127,7 @@ void WorldImpl::ShockContact(int k) {
 
 // Colours with batches of the velocity passes run four contacts at a time (shock_propagation_wide.cpp).
 void WorldImpl::PropagateShock() {
-    ScheduleColours(false, true);
-    colourSchedule.Run(pool, [&](const detail::ColourTask& task) {
+    ScheduleColours(false, true).Run(pool, [&](const detail::ColourTask& task) {
         if (!wideColours.empty() && wideColours[task.colour].wide) {
             PropagateShockWide(task.colour, task.begin, task.end);
             return;

@@ -153,6 +153,7 @@ void WorldImpl::PrepareSoftStep(float dt) {
         levelStart.assign({0, static_cast<int>(solverContacts.size())});
     }
     ColourLevels();
+    colourSchedules.Forget(false);
 
     // Against a fixed body nothing gives way on the other side: twice as stiff. Both springs are capped
     // at a quarter of the sub-step rate: stiffer, the implicit step still holds but a pile jitters

@@ -127,12 +127,6 @@ Shape& WorldImpl::ShapeAt(ShapeId id) {
 
 const Shape& WorldImpl::ShapeAt(ShapeId id) const { return const_cast<WorldImpl*>(this)->ShapeAt(id); }
 
-bool WorldImpl::IsMovingBody(const Body& b) const {
-    if (b.type == BodyType::Dynamic) return !b.frozen;
-    // A kinematic body moves exactly when its velocity is non-zero (a state flag, not a geometric test).
-    return b.type == BodyType::Kinematic && (b.v.x != 0.0f || b.v.y != 0.0f || b.w != 0.0f);
-}
-
 void WorldImpl::UpdateMass(int bodyIndex) {
     Body& b = bodies[bodyIndex];
     b.mass = b.invMass = b.inertia = b.invInertia = 0.0f;

@@ -155,6 +155,21 @@ struct SolverBody {
     int level = 0;   // contact-graph distance from a fixed body (0 for static, frozen, kinematic)
 };
 
+// Bits of WorldImpl::restitutionFlags, set by the pre-step (contact_prestep.cpp): tests that need only
+// the pre-step's numbers, so the passes after it skip the contacts where they fail.
+inline constexpr uint8_t kMayBounce = 1;  // ApplyRestitution's test, less the impulse not found yet
+inline constexpr uint8_t kMayStop = 2;    // a speculative point may stop its body (Solve keeps its approach)
+
+// What the pre-step's contact fill reads of one solver body (contact_prestep.cpp), packed by solver
+// index: reading it from the ~270-byte Body of both bodies of every contact cost more than the rows.
+struct PrestepBody {
+    Vec2 center{};                // m, centre of mass, world
+    Rot q{};                      // orientation
+    SolverVelocity v{};           // m/s and rad/s as the solver starts
+    SolverVelocity forceDelta{};  // m/s and rad/s this step's forces added (zero when none were integrated)
+    float invMass = 0.0f, invInertia = 0.0f;  // 1/kg, 1/(kg·m²) as the solver sees them (zero: fixed)
+};
+
 // Velocity rows of one contact point.
 // The arms enter the rows only through their cross products with the normal and the tangent, so those
 // are stored instead of the arms: v_rel·d = (vB − vA)·d + ωB (rB×d) − ωA (rA×d).
@@ -190,9 +205,29 @@ struct SolverContactCold {
     Vec2 localAnchorA[2]{}, localAnchorB[2]{};  // surface points in the body frames
     Vec2 point[2]{};                     // world contact points
     float restitution = 0.0f;            // e of the pair (0 when the restitution switch is off)
+    // Set only where read: the approach and speculative flags when restitution is not 0, hitApproach
+    // when the pair asks for hit events (SolverKind::SequentialImpulses; contact_prestep.cpp).
     float approachSpeed[2]{};            // m/s, −vn before the velocity passes (restitution's reference)
     float hitApproach[2]{};              // m/s, −vn with this step's forces, nothing handed on (hit events)
     bool speculative[2]{};               // farther apart than linearSlop: may stop its body, bounces next step
+};
+
+// The colour schedules of the passes of one solve (WorldImpl::ScheduleColours), each built once and
+// reused by every pass that needs it: they depend only on the order, the colours, the wide batches and
+// the thread count, not on the pass. Scratch: a copied world starts with none built.
+struct ColourSchedules {
+    ColourSchedule schedule[4];  // [2 * backwards + wide]
+    bool built[4] = {};
+    ColourSchedules() = default;
+    ColourSchedules(const ColourSchedules&) {}
+    ColourSchedules& operator=(const ColourSchedules&) {
+        Forget(false);
+        return *this;
+    }
+    // wideOnly: only the schedules that count wide items (the batches changed, not the colours).
+    void Forget(bool wideOnly) {
+        for (int i = 0; i < 4; ++i) built[i] = built[i] && wideOnly && i % 2 == 0;
+    }
 };
 
 // Contacts solverContacts[begin, end) of one colour of one level (solver_order.cpp). independent: they
@@ -252,11 +287,16 @@ struct WorldImpl {
     std::vector<detail::SolverContact> solverContacts;
     std::vector<detail::SolverContactCold> solverContactsCold;
     std::vector<detail::SolverContact> sortedContacts;
-    std::vector<uint8_t> joinsSolver;   // by body: 1 when it joins the solver as a moving body
+    std::vector<uint8_t> joinsSolver;   // by body: non-zero when it joins the solver as a moving body (2: dynamic, 1: kinematic)
     std::vector<uint8_t> takesPart;     // by contact: non-zero when it becomes a solver contact
     std::vector<int> compacted;         // the bodies that join the solver as moving bodies, in body order
     std::vector<int> compactBlocks;     // CompactFlags' scratch
     std::vector<int> prestepContacts;  // contact index of each solver contact, before ordering
+    std::vector<detail::PrestepBody> prestepBodies;  // by solver index, for the pre-step's fill
+    // By pre-step slot: what the contact's restitution may do this step (detail::kMayBounce, kMayStop),
+    // and how many may bounce: ApplyRestitution visits only those.
+    std::vector<uint8_t> restitutionFlags;
+    int bounceCandidateCount = 0;
     std::vector<detail::SoftContact> softContacts;  // SolverKind::SoftStep: by solver contact (soft_step.cpp)
     std::vector<detail::SoftBody> softBodies;       // SolverKind::SoftStep: by solver body
     std::vector<uint64_t> prestepPairs;  // a << 32 | b of each solver contact, before ordering
@@ -277,7 +317,7 @@ struct WorldImpl {
     std::vector<int> wideRest;                          // contacts of wide colours left to the scalar path
     std::vector<uint64_t> bodyColours;  // colours taken per solver body while a level is coloured
     std::vector<int> contactColour;     // colour, then destination index, per solver contact
-    detail::ColourSchedule colourSchedule;  // the pass being solved, colour by colour (colour_schedule.h)
+    detail::ColourSchedules colourSchedules;  // the passes' schedules, colour by colour (colour_schedule.h)
     detail::ThreadPoolSlot threadPool;  // workers for SolverSettings::threads > 1 (never copied)
     detail::ThreadPool* pool = nullptr; // this step's pool, nullptr with one thread
     std::vector<int> wakeStack;
@@ -317,7 +357,12 @@ struct WorldImpl {
     const detail::Shape& ShapeAt(ShapeId id) const;
     BodyId IdOf(int bodyIndex) const { return {static_cast<uint32_t>(bodyIndex), bodies[bodyIndex].generation}; }
 
-    bool IsMovingBody(const detail::Body& b) const;
+    // Inline: the step asks it per body several times (an out-of-line call was 4 % of a C100 step).
+    static bool IsMovingBody(const detail::Body& b) {
+        if (b.type == BodyType::Dynamic) return !b.frozen;
+        // A kinematic body moves exactly when its velocity is non-zero (a state flag, not a geometric test).
+        return b.type == BodyType::Kinematic && (b.v.x != 0.0f || b.v.y != 0.0f || b.w != 0.0f);
+    }
     void UpdateMass(int bodyIndex);
     AABB ComputeShapeAABB(const detail::Shape& shape, const detail::Body& body) const { return ShapeAABBAt(shape, body.xf); }
     AABB ShapeAABBAt(const detail::Shape& shape, const Transform& xf) const;  // the shape's AABB with its body at pose xf
@@ -352,17 +397,19 @@ struct WorldImpl {
     // Solver (contact_solver.cpp).
     void Solve(float dt);
     void SolveVelocities(float dt);
+    // The pre-step's solver contact of every prestepContacts entry, in its own slot (contact_prestep.cpp).
+    void FillSolverContacts(float dt);
     void SolveContactColours(int iteration);  // one velocity pass over the contacts, level by level
     void GatherWideContacts();    // batches of four for the velocity passes (contact_solver_wide.cpp)
     int WideItems(int colour) const;  // batches plus rest contacts of a colour with batches
-    // Builds colourSchedule for a pass over every colour: backwards, each level's colours in reverse;
-    // wideItems, a colour with batches counts its batches and rest contacts as its items.
-    void ScheduleColours(bool backwards, bool wideItems);
+    // The schedule of a pass over every colour: backwards, each level's colours in reverse; wideItems, a
+    // colour with batches counts its batches and rest contacts as its items. Built on first use after the
+    // colours or batches changed (colourSchedules.Forget), then reused.
+    detail::ColourSchedule& ScheduleColours(bool backwards, bool wideItems);
     // solve(k) for every solver contact k, colour after colour, in one fork-join (colour_schedule.h).
     template <class Solve>
     void SolveByColour(const Solve& solve) {
-        ScheduleColours(false, false);
-        colourSchedule.Run(pool, [&](const detail::ColourTask& task) {
+        ScheduleColours(false, false).Run(pool, [&](const detail::ColourTask& task) {
             const int offset = colourRanges[task.colour].begin;
             for (int k = offset + task.begin; k < offset + task.end; ++k) solve(k);
         });
