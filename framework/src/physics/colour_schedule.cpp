@@ -36,6 +36,20 @@ void ColourSchedule::Add(int colour, int items, int contacts, bool independent) 
     runOpen_ = false;
 }
 
+void ColourSchedule::BeginStep() { runOpen_ = false; }
+
+void ColourSchedule::AddToChunk(int colour, int items) {
+    if (items > 0) tasks_.push_back({colour, 0, items});
+}
+
+void ColourSchedule::EndChunk() {
+    if (static_cast<int>(tasks_.size()) > chunkStart_.back()) chunkStart_.push_back(static_cast<int>(tasks_.size()));
+}
+
+void ColourSchedule::EndStep() {
+    if (Chunks() > stepStart_.back()) stepStart_.push_back(Chunks());
+}
+
 void ColourSchedule::WaitForFinished(int chunks) const {
     // Short waits (a colour's other chunk) spin; a long one means the thread holding that chunk is not
     // running: give it the core.

@@ -5,7 +5,8 @@
 //
 // The pass is a sequence of steps. A colour with enough contacts is a step of its own, cut into one
 // chunk per thread; a run of smaller colours in a row is one step of one chunk, solved by one thread
-// in order. Every chunk of a step finishes before any chunk of the next starts, so each colour sees
+// in order; the parts of a band of levels (solver_parts.cpp), which share no moving body, are one step
+// whose chunks each solve some of the parts, colour after colour. Every chunk of a step finishes before any chunk of the next starts, so each colour sees
 // exactly the velocities it would one after the other: the floats do not depend on the thread count.
 // Chunks are claimed in order from one counter, by whichever thread comes first (a thread the OS has
 // not run never holds up a chunk it has not claimed), and a claimed chunk waits until the chunks of
@@ -40,6 +41,16 @@ public:
     /// items share bodies and are solved in order by one thread.
     void Add(int colour, int items, int contacts, bool independent);
 
+    /// Starts a step of its own whose chunks run in parallel, each a sequence of colours solved in order
+    /// by one thread (the parts of a level, which share no moving body: solver_parts.cpp).
+    void BeginStep();
+    /// Appends colour `colour`'s items [0, items) to the step's current chunk.
+    void AddToChunk(int colour, int items);
+    /// Ends the current chunk of the step; an empty chunk is dropped.
+    void EndChunk();
+    /// Ends the step begun by BeginStep; a step without chunks is dropped.
+    void EndStep();
+
     /// Calls task(ColourTask) for every task, steps in order, chunks of a step on any thread; inline and
     /// in order without a pool. task must not throw.
     template <class Task>
@@ -62,6 +73,15 @@ public:
             }
         };
         pool->ParallelFor(pool->Threads(), participate);
+    }
+
+    /// For checks: calls visit(step, chunk, task) for every task, in order; chunks of one step may run
+    /// at the same time, steps one after the other.
+    template <class Visit>
+    void ForEachTask(const Visit& visit) const {
+        for (int step = 0; step + 1 < static_cast<int>(stepStart_.size()); ++step)
+            for (int chunk = stepStart_[step]; chunk < stepStart_[step + 1]; ++chunk)
+                for (int t = chunkStart_[chunk]; t < chunkStart_[chunk + 1]; ++t) visit(step, chunk, tasks_[t]);
     }
 
 private:

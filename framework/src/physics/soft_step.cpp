@@ -152,6 +152,7 @@ void WorldImpl::PrepareSoftStep(float dt) {
     } else {
         levelStart.assign({0, static_cast<int>(solverContacts.size())});
     }
+    SplitLevelsIntoParts();
     ColourLevels();
 
     // Against a fixed body nothing gives way on the other side: twice as stiff. Both springs are capped

@@ -1,7 +1,8 @@
 // The order the solver visits contacts in: bottom-up levels (contact-graph distance from fixed bodies),
-// and inside each level colours, sets of contacts that share no body the solver moves. A colour's
-// contacts are independent, so it can be solved in parallel chunks with the same floats as one after
-// the other: results do not depend on the thread count (SolverSettings::threads).
+// inside each level its parts and then its seam contacts (solver_parts.cpp), and inside each of those
+// colours, sets of contacts that share no body the solver moves. A level's parts, and a colour's
+// contacts, are independent, so they can be solved in parallel with the same floats as one after the
+// other: results do not depend on the thread count (SolverSettings::threads).
 #include <algorithm>
 #include <atomic>
 #include <bit>
@@ -53,7 +54,8 @@ void WorldImpl::OrderAndColourContacts() {
             for (int i = begin; i < end; ++i) solverBodies[i].level = cache.bodyLevels[i];
         });
         levelStart = cache.levelStart;
-        levelColours = cache.levelColours;
+        partBands = cache.partBands;
+        segmentColours = cache.segmentColours;
         colourRanges = cache.colourRanges;
         if (cache.identity) return;
         sortedContacts.resize(solverContacts.size());
@@ -69,6 +71,7 @@ void WorldImpl::OrderAndColourContacts() {
     } else {
         levelStart.assign({0, static_cast<int>(solverContacts.size())});
     }
+    SplitLevelsIntoParts();
     ColourLevels();
 
     // Remembered for the next solve. Pre-step slot k holds cold index k (contact_solver.cpp), so the
@@ -86,7 +89,8 @@ void WorldImpl::OrderAndColourContacts() {
     cache.bodyLevels.resize(solverBodies.size());
     for (size_t i = 0; i < solverBodies.size(); ++i) cache.bodyLevels[i] = solverBodies[i].level;
     cache.levelStart = levelStart;
-    cache.levelColours = levelColours;
+    cache.partBands = partBands;
+    cache.segmentColours = segmentColours;
     cache.colourRanges = colourRanges;
 }
 
@@ -176,21 +180,21 @@ void WorldImpl::OrderContactsBottomUp() {
     solverContacts.swap(sortedContacts);
 }
 
-// Greedy colouring inside each level, in the level's contact order (so it depends on that order only):
-// a contact takes the lowest colour that neither of its moving bodies has yet. Fixed bodies (static,
-// kinematic, frozen) may be shared: the solver never writes them. A body with 64 colours taken sends
-// further contacts to one last colour that is solved one contact after the other. Each level is then
-// sorted by colour, stably.
+// Greedy colouring inside each segment (a part's level, or a level's seams: solver_parts.cpp), in the
+// segment's contact order (so it depends on that order only): a contact takes the lowest colour that
+// neither of its moving bodies has yet. Fixed bodies (static, kinematic, frozen) may be shared: the
+// solver never writes them. A body with 64 colours taken sends further contacts to one last colour that
+// is solved one contact after the other. Each segment is then sorted by colour, stably.
 void WorldImpl::ColourLevels() {
     constexpr int kColours = 64;
-    const int levels = static_cast<int>(levelStart.size()) - 1;
+    const int segments = static_cast<int>(segmentStart.size()) - 1;
     bodyColours.assign(solverBodies.size(), 0);
     contactColour.resize(solverContacts.size());
     colourRanges.clear();
-    levelColours.assign(1, 0);
+    segmentColours.assign(1, 0);
     bool identity = true;
-    for (int level = 0; level < levels; ++level) {
-        const int begin = levelStart[level], end = levelStart[level + 1];
+    for (int segment = 0; segment < segments; ++segment) {
+        const int begin = segmentStart[segment], end = segmentStart[segment + 1];
         int count[kColours + 2] = {};
         for (int k = begin; k < end; ++k) {
             const SolverContact& sc = solverContacts[k];
@@ -215,9 +219,9 @@ void WorldImpl::ColourLevels() {
             offset = colourRanges.back().end;
         }
         for (int k = begin; k < end; ++k) contactColour[k] = count[contactColour[k] + 1]++;  // destination
-        levelColours.push_back(static_cast<int>(colourRanges.size()));
+        segmentColours.push_back(static_cast<int>(colourRanges.size()));
     }
-    if (identity) return;  // already sorted by colour in every level: nothing moves
+    if (identity) return;  // already sorted by colour in every segment: nothing moves
     sortedContacts.resize(solverContacts.size());
     for (size_t k = 0; k < solverContacts.size(); ++k) sortedContacts[contactColour[k]] = solverContacts[k];
     solverContacts.swap(sortedContacts);
