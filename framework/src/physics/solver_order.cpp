@@ -206,10 +206,30 @@ void WorldImpl::ColourLevels() {
                 if (movesA) bodyColours[sc.a] |= uint64_t{1} << colour;
                 if (movesB) bodyColours[sc.b] |= uint64_t{1} << colour;
             }
-            identity = identity && (k == begin || colour >= contactColour[k - 1]);
             contactColour[k] = colour;
             ++count[colour + 1];
         }
+        // The velocity passes take a colour's contacts four at a time (contact_solver_wide.cpp) and leave
+        // the last one to three to the scalar path, and a part's level has colours of about ten contacts.
+        // So those last contacts move on to the next colour where they share no moving body with it: the
+        // colours stay independent, and their sizes become multiples of four but for the last one.
+        for (int colour = 0; colour + 1 < kColours && count[colour + 2] > 0; ++colour) {
+            const uint64_t bit = uint64_t{1} << colour, next = bit << 1;
+            for (int k = end - 1, extra = count[colour + 1] % 4; k >= begin && extra > 0; --k) {
+                if (contactColour[k] != colour) continue;
+                const SolverContact& sc = solverContacts[k];
+                const bool movesA = sc.invMassA != 0.0f || sc.invInertiaA != 0.0f;
+                const bool movesB = sc.invMassB != 0.0f || sc.invInertiaB != 0.0f;
+                if ((movesA && (bodyColours[sc.a] & next) != 0) || (movesB && (bodyColours[sc.b] & next) != 0)) continue;
+                if (movesA) bodyColours[sc.a] = (bodyColours[sc.a] & ~bit) | next;
+                if (movesB) bodyColours[sc.b] = (bodyColours[sc.b] & ~bit) | next;
+                contactColour[k] = colour + 1;
+                --count[colour + 1];
+                ++count[colour + 2];
+                --extra;
+            }
+        }
+        for (int k = begin + 1; k < end; ++k) identity = identity && contactColour[k] >= contactColour[k - 1];
         for (int k = begin; k < end; ++k) bodyColours[solverContacts[k].a] = bodyColours[solverContacts[k].b] = 0;
         int offset = begin;
         for (int colour = 0; colour <= kColours; ++colour) {

@@ -29,7 +29,7 @@ namespace {
 // least kMinPartContacts contacts per level: smaller parts cut the colours below the four-wide
 // batches' size, and one core loses more than the hand-overs save.
 constexpr int kMaxParts = 8;
-constexpr int kMinPartContacts = 32;
+constexpr int kMinPartContacts = 64;
 // Levels per band. The seam contacts of a band's lower levels are solved after its upper levels'
 // parts, a little off the bottom-up order.
 constexpr int kBandLevels = 1;
