@@ -2,6 +2,8 @@
 
 #include <thread>
 
+#include <algorithm>
+
 namespace sensu::detail {
 
 void ColourSchedule::Clear(int threads) {
@@ -34,6 +36,20 @@ void ColourSchedule::Add(int colour, int items, int contacts, bool independent) 
     }
     stepStart_.push_back(Chunks());
     runOpen_ = false;
+}
+
+uint32_t ColourSchedule::BeginRun() {
+    if (claimCapacity_ < Chunks()) {
+        claimCapacity_ = std::max(Chunks(), 2 * claimCapacity_);
+        claims_ = std::make_unique<std::atomic<uint32_t>[]>(static_cast<size_t>(claimCapacity_));  // zero: no run yet
+        run_ = 0;
+    }
+    if (++run_ == 0) {  // the stamp wrapped: clear the slots so no stale stamp matches
+        for (int c = 0; c < claimCapacity_; ++c) claims_[c].store(0, std::memory_order_relaxed);
+        run_ = 1;
+    }
+    finished_.store(0, std::memory_order_relaxed);
+    return run_;
 }
 
 void ColourSchedule::BeginStep() { runOpen_ = false; }

@@ -8,10 +8,12 @@
 // in order; the parts of a band of levels (solver_parts.cpp), which share no moving body, are one step
 // whose chunks each solve some of the parts, colour after colour. Every chunk of a step finishes before any chunk of the next starts, so each colour sees
 // exactly the velocities it would one after the other: the floats do not depend on the thread count.
-// Chunks are claimed in order from one counter, by whichever thread comes first (a thread the OS has
-// not run never holds up a chunk it has not claimed), and a claimed chunk waits until the chunks of
-// the steps before it are done (one counter of finished chunks).
+// Chunks are claimed by whichever thread comes first (a thread the OS has not run never holds up a
+// chunk it has not claimed), each thread trying its own chunk of a step first, and a claimed chunk
+// waits until the chunks of the steps before it are done (one counter of finished chunks).
 #include <atomic>
+#include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "thread_pool.h"
@@ -59,17 +61,21 @@ public:
             for (const ColourTask& t : tasks_) task(t);
             return;
         }
-        next_.store(0, std::memory_order_relaxed);
-        finished_.store(0, std::memory_order_relaxed);
-        auto participate = [&](int, int) {
-            int step = 0;
-            for (;;) {
-                const int chunk = next_.fetch_add(1, std::memory_order_relaxed);
-                if (chunk >= Chunks()) return;
-                while (stepStart_[step + 1] <= chunk) ++step;
-                WaitForFinished(stepStart_[step]);
-                for (int t = chunkStart_[chunk]; t < chunkStart_[chunk + 1]; ++t) task(tasks_[t]);
-                finished_.fetch_add(1, std::memory_order_release);
+        const uint32_t run = BeginRun();
+        auto participate = [&](int self, int) {
+            // Every thread walks the steps in order and claims any chunk of a step no one has claimed,
+            // its own first: thread k starts at the step's chunk k, so a band's parts go to the same
+            // core pass after pass and their bodies stay in its cache.
+            for (int step = 0; step + 1 < static_cast<int>(stepStart_.size()); ++step) {
+                const int first = stepStart_[step], count = stepStart_[step + 1] - first;
+                for (int i = 0; i < count; ++i) {
+                    const int chunk = first + (self + i) % count;
+                    std::atomic<uint32_t>& claim = claims_[chunk];
+                    if (claim.load(std::memory_order_relaxed) == run || claim.exchange(run, std::memory_order_relaxed) == run) continue;
+                    WaitForFinished(first);
+                    for (int t = chunkStart_[chunk]; t < chunkStart_[chunk + 1]; ++t) task(tasks_[t]);
+                    finished_.fetch_add(1, std::memory_order_release);
+                }
             }
         };
         pool->ParallelFor(pool->Threads(), participate);
@@ -87,13 +93,17 @@ public:
 private:
     int Chunks() const { return static_cast<int>(chunkStart_.size()) - 1; }
     void WaitForFinished(int chunks) const;  // spins, then yields, until that many chunks finished
+    uint32_t BeginRun();  // a new run's stamp, with a claim slot per chunk and no chunk finished
 
     int threads_ = 1;
     bool runOpen_ = false;           // the last step is a run of small colours that may grow
     std::vector<ColourTask> tasks_;
     std::vector<int> chunkStart_{0};  // tasks [chunkStart_[c], chunkStart_[c + 1]) form chunk c
     std::vector<int> stepStart_{0};   // chunks [stepStart_[s], stepStart_[s + 1]) form step s
-    alignas(64) std::atomic<int> next_{0};      // next chunk to claim
+    // claims_[c] holds the stamp of the last run whose chunk c was claimed: no reset between runs.
+    std::unique_ptr<std::atomic<uint32_t>[]> claims_;
+    int claimCapacity_ = 0;
+    uint32_t run_ = 0;
     alignas(64) std::atomic<int> finished_{0};  // chunks done
 };
 

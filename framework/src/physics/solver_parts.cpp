@@ -32,7 +32,7 @@ constexpr int kMaxParts = 8;
 constexpr int kMinPartContacts = 64;
 // Levels per band. The seam contacts of a band's lower levels are solved after its upper levels'
 // parts, a little off the bottom-up order.
-constexpr int kBandLevels = 1;
+constexpr int kBandLevels = 4;
 
 int PartCount(int contactsPerLevel) {
     int parts = 1;
