@@ -1,8 +1,7 @@
 #include "colour_schedule.h"
 
-#include <thread>
-
 #include <algorithm>
+#include <thread>
 
 namespace sensu::detail {
 

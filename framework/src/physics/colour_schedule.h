@@ -6,8 +6,9 @@
 // The pass is a sequence of steps. A colour with enough contacts is a step of its own, cut into one
 // chunk per thread; a run of smaller colours in a row is one step of one chunk, solved by one thread
 // in order; the parts of a band of levels (solver_parts.cpp), which share no moving body, are one step
-// whose chunks each solve some of the parts, colour after colour. Every chunk of a step finishes before any chunk of the next starts, so each colour sees
-// exactly the velocities it would one after the other: the floats do not depend on the thread count.
+// whose chunks each solve some of the parts, colour after colour. Every chunk of a step finishes before
+// any chunk of the next starts, so each colour sees exactly the velocities it would one after the
+// other: the floats do not depend on the thread count.
 // Chunks are claimed by whichever thread comes first (a thread the OS has not run never holds up a
 // chunk it has not claimed), each thread trying its own chunk of a step first, and a claimed chunk
 // waits until the chunks of the steps before it are done (one counter of finished chunks).
@@ -44,7 +45,7 @@ public:
     void Add(int colour, int items, int contacts, bool independent);
 
     /// Starts a step of its own whose chunks run in parallel, each a sequence of colours solved in order
-    /// by one thread (the parts of a level, which share no moving body: solver_parts.cpp).
+    /// by one thread (the parts of a band, which share no moving body: solver_parts.cpp).
     void BeginStep();
     /// Appends colour `colour`'s items [0, items) to the step's current chunk.
     void AddToChunk(int colour, int items);

@@ -1,8 +1,9 @@
 // The order the solver visits contacts in: bottom-up levels (contact-graph distance from fixed bodies),
-// inside each level its parts and then its seam contacts (solver_parts.cpp), and inside each of those
-// colours, sets of contacts that share no body the solver moves. A level's parts, and a colour's
-// contacts, are independent, so they can be solved in parallel with the same floats as one after the
-// other: results do not depend on the thread count (SolverSettings::threads).
+// bands of a few levels cut into parts, each part's levels bottom-up, then the band's seam contacts
+// level by level (solver_parts.cpp), and inside each part's level and each level's seams colours, sets
+// of contacts that share no body the solver moves. A band's parts, and a colour's contacts, are
+// independent, so they can be solved in parallel with the same floats as one after the other: results
+// do not depend on the thread count (SolverSettings::threads).
 #include <algorithm>
 #include <atomic>
 #include <bit>
@@ -210,9 +211,11 @@ void WorldImpl::ColourLevels() {
             ++count[colour + 1];
         }
         // The velocity passes take a colour's contacts four at a time (contact_solver_wide.cpp) and leave
-        // the last one to three to the scalar path, and a part's level has colours of about ten contacts.
-        // So those last contacts move on to the next colour where they share no moving body with it: the
-        // colours stay independent, and their sizes become multiples of four but for the last one.
+        // the last one to three to the scalar path, and a part's level has colours of only 10-20
+        // contacts. So those last contacts move on to the next colour where they share no moving body
+        // with it: the colours stay independent, more contacts fill batches, and no float changes (the
+        // moved contact shares no moving body with either colour, so it keeps its place relative to
+        // every contact it depends on).
         for (int colour = 0; colour + 1 < kColours && count[colour + 2] > 0; ++colour) {
             const uint64_t bit = uint64_t{1} << colour, next = bit << 1;
             for (int k = end - 1, extra = count[colour + 1] % 4; k >= begin && extra > 0; --k) {
