@@ -66,16 +66,26 @@ void CheckColouring(const WorldImpl& w, const std::vector<detail::SolverContact>
     std::vector<int> seen(before.size(), 0);
     for (const detail::SolverContact& sc : w.solverContacts) ++seen[sc.cold];
     CHECK(std::count(seen.begin(), seen.end(), 1) == static_cast<long>(before.size()));
-    // Colours tile each level, in order.
-    REQUIRE(w.levelColours.size() == w.levelStart.size());
-    for (size_t level = 0; level + 1 < w.levelStart.size(); ++level) {
-        int cursor = w.levelStart[level];
-        for (int g = w.levelColours[level]; g < w.levelColours[level + 1]; ++g) {
+    // Bands tile the segments, segments the contacts, colours each segment, all in order.
+    int segment = 0;
+    for (const detail::PartBand& band : w.partBands) {
+        CHECK(band.firstSegment == segment);
+        CHECK(band.parts >= 1);
+        CHECK(band.levels >= 1);
+        segment += (band.parts + 1) * band.levels;
+    }
+    REQUIRE(segment + 1 == static_cast<int>(w.segmentStart.size()));
+    REQUIRE(w.segmentColours.size() == w.segmentStart.size());
+    CHECK(w.segmentStart.front() == 0);
+    CHECK(w.segmentStart.back() == static_cast<int>(w.solverContacts.size()));
+    for (size_t s = 0; s + 1 < w.segmentStart.size(); ++s) {
+        int cursor = w.segmentStart[s];
+        for (int g = w.segmentColours[s]; g < w.segmentColours[s + 1]; ++g) {
             CHECK(w.colourRanges[g].begin == cursor);
             CHECK(w.colourRanges[g].end > w.colourRanges[g].begin);
             cursor = w.colourRanges[g].end;
         }
-        CHECK(cursor == w.levelStart[level + 1]);
+        CHECK(cursor == w.segmentStart[s + 1]);
     }
     // No two contacts of an independent colour share a body either of them moves (every pair).
     for (const detail::ColourRange& colour : w.colourRanges) {
@@ -119,26 +129,135 @@ TEST_CASE("colours inside a level share no moving body (random contact graphs)",
         } else {
             w.OrderContactsBottomUp();
         }
+        const std::vector<detail::SolverContact> leveled = w.solverContacts;
         const std::vector<int> levels = w.levelStart;
         std::vector<int> levelOf(before.size());
         for (size_t level = 0; level + 1 < levels.size(); ++level)
             for (int k = levels[level]; k < levels[level + 1]; ++k) levelOf[w.solverContacts[k].cold] = static_cast<int>(level);
+        w.SplitLevelsIntoParts();
         w.ColourLevels();
         CheckColouring(w, before);
-        // Colouring only reorders inside a level.
-        CHECK(w.levelStart == levels);
-        for (size_t level = 0; level + 1 < levels.size(); ++level)
-            for (int k = levels[level]; k < levels[level + 1]; ++k) CHECK(levelOf[w.solverContacts[k].cold] == static_cast<int>(level));
+        // Parts and colours only reorder inside a band, and every segment holds one level's contacts.
+        int firstLevel = 0;
+        for (const detail::PartBand& band : w.partBands) {
+            for (int s = 0; s < (band.parts + 1) * band.levels; ++s) {
+                const int segment = band.firstSegment + s;
+                for (int k = w.segmentStart[segment]; k < w.segmentStart[segment + 1]; ++k)
+                    CHECK(levelOf[w.solverContacts[k].cold] == firstLevel + s % band.levels);
+            }
+            firstLevel += band.levels;
+        }
+        CHECK(firstLevel == static_cast<int>(levels.size()) - 1);
         for (const detail::ColourRange& colour : w.colourRanges) overflowGraphs += colour.independent ? 0 : 1;
         // Deterministic: the same input gives the same order.
         WorldImpl again;
         again.solverBodies = w.solverBodies;
-        again.solverContacts = w.solverContacts;
-        again.levelStart = w.levelStart;
+        again.solverContacts = leveled;
+        again.levelStart = levels;
+        again.SplitLevelsIntoParts();
         again.ColourLevels();
         for (size_t k = 0; k < w.solverContacts.size(); ++k) CHECK(again.solverContacts[k].cold == w.solverContacts[k].cold);
     }
     CHECK(overflowGraphs > 0);  // the overflow colour was exercised
+}
+
+namespace {
+
+// Checks every pass schedule of an ordered, coloured world on 2 to 4 threads against brute force: each
+// contact is solved once, and no two contacts in different chunks of one step (which may run at the same
+// time: the parts of a band, the pieces of a split colour) share a body either of them moves. Returns
+// the number of steps whose chunks are parts of a band (a chunk of more than one colour).
+int CheckConcurrentContacts(WorldImpl& w, detail::ThreadPool* pools) {
+    int partSteps = 0;
+    for (int p = 0; p < 3; ++p) {
+        w.pool = &pools[p];
+        for (const bool backwards : {false, true}) {
+            w.colourSchedules.Forget(false);  // schedules are cached per solve, for one thread count
+            const detail::ColourSchedule& schedule = w.ScheduleColours(backwards, false);
+            std::vector<int> solved(w.solverContacts.size(), 0);
+            std::vector<std::vector<int>> chunks;  // contacts of each chunk of the current step
+            bool coloursInOneChunk = false;          // the current step has a chunk of several colours
+            int currentStep = -1;
+            auto checkStep = [&] {
+                for (size_t i = 0; i < chunks.size(); ++i) {
+                    for (size_t j = i + 1; j < chunks.size(); ++j) {
+                        for (const int ki : chunks[i]) {
+                            const detail::SolverContact& x = w.solverContacts[ki];
+                            for (const int kj : chunks[j]) {
+                                const detail::SolverContact& y = w.solverContacts[kj];
+                                const bool sharesA = (x.a == y.a || x.a == y.b) && Moves(x.invMassA, x.invInertiaA);
+                                const bool sharesB = (x.b == y.a || x.b == y.b) && Moves(x.invMassB, x.invInertiaB);
+                                if (sharesA || sharesB) FAIL("contacts " << ki << " and " << kj << " run at the same time and share a moving body");
+                            }
+                        }
+                    }
+                }
+                partSteps += chunks.size() > 1 && coloursInOneChunk ? 1 : 0;
+                chunks.clear();
+                coloursInOneChunk = false;
+            };
+            int currentChunk = -1, chunkColour = -1;
+            schedule.ForEachTask([&](int step, int chunk, const detail::ColourTask& task) {
+                if (step != currentStep) {
+                    checkStep();
+                    currentStep = step;
+                }
+                if (chunk != currentChunk) {
+                    chunks.emplace_back();
+                    currentChunk = chunk;
+                    chunkColour = task.colour;
+                }
+                coloursInOneChunk = coloursInOneChunk || task.colour != chunkColour;
+                const int offset = w.colourRanges[task.colour].begin;
+                for (int k = offset + task.begin; k < offset + task.end; ++k) {
+                    chunks.back().push_back(k);
+                    ++solved[k];
+                }
+            });
+            checkStep();
+            CHECK(std::count(solved.begin(), solved.end(), 1) == static_cast<long>(solved.size()));
+        }
+    }
+    w.pool = nullptr;
+    return partSteps;
+}
+
+} // namespace
+
+TEST_CASE("contacts solved at the same time share no moving body (parts of a band, seam colours; brute force)", "[physics][threads]") {
+    detail::ThreadPool pools[] = {detail::ThreadPool(2), detail::ThreadPool(3), detail::ThreadPool(4)};
+    Rng rng(2014);
+    int partSteps = 0;
+    for (int graph = 0; graph < 60; ++graph) {
+        const int bodies = rng.Int(2, 1500);
+        WorldImpl w = RandomGraph(rng, bodies, rng.Int(0, 3 * bodies), graph % 5 == 0 ? rng.Int(60, 200) : 0);
+        if (graph % 7 == 0) {
+            w.levelStart.assign({0, static_cast<int>(w.solverContacts.size())});
+        } else {
+            w.OrderContactsBottomUp();
+        }
+        w.SplitLevelsIntoParts();
+        w.ColourLevels();
+        partSteps += CheckConcurrentContacts(w, pools);
+    }
+    CHECK(partSteps > 0);
+    // Real piles: a pyramid's rows cut into parts with a few seam contacts at each cut, and many small
+    // pyramids.
+    for (const scenes::SceneDef& scene : {scenes::Pyramid(60), scenes::ManyPyramids(10, 4, 6)}) {
+        INFO(scene.name);
+        SolverSettings settings;
+        settings.restStates = false;
+        scenes::BuiltWorld built = scenes::BuildWorld(scene, settings);
+        for (int step = 0; step < 30; ++step) built.world.Step(scene.dt);
+        WorldImpl& impl = const_cast<WorldImpl&>(WorldAccess::Impl(built.world));
+        CHECK(CheckConcurrentContacts(impl, pools) > 0);
+        int seamContacts = 0;
+        for (const detail::PartBand& band : impl.partBands) {
+            const int seams = band.firstSegment + band.parts * band.levels;
+            seamContacts += impl.segmentStart[seams + band.levels] - impl.segmentStart[seams];
+        }
+        if (scene.name == "C60") CHECK(seamContacts > 0);
+    }
 }
 
 TEST_CASE("CompactFlags keeps the flagged indices in order on any thread count (brute force)", "[physics][threads]") {
@@ -214,6 +333,7 @@ TEST_CASE("a colour schedule solves every item once, colour after colour, on any
 TEST_CASE("a contact-free world and a single contact colour trivially", "[physics][threads]") {
     WorldImpl w;
     w.levelStart.assign({0, 0});
+    w.SplitLevelsIntoParts();
     w.ColourLevels();
     CHECK(w.colourRanges.empty());
     Rng rng(3);
@@ -225,6 +345,7 @@ TEST_CASE("a contact-free world and a single contact colour trivially", "[physic
     sc.invMassA = sc.invMassB = 1.0f;
     one.solverContacts.push_back(sc);
     one.OrderContactsBottomUp();
+    one.SplitLevelsIntoParts();
     one.ColourLevels();
     REQUIRE(one.colourRanges.size() == 1);
     CHECK(one.colourRanges[0].end - one.colourRanges[0].begin == 1);
@@ -238,6 +359,7 @@ TEST_CASE("a step gives the same state on 1, 2, 3 and 4 threads", "[physics][thr
     const Case cases[] = {
         {scenes::Pyramid(20), false},
         {scenes::Pyramid(20), true},
+        {scenes::Pyramid(50), false},  // rows cut into parts, seam contacts at every cut
         {scenes::ManyPyramids(10, 2, 6), false},
         {scenes::ManyPyramids(10, 2, 6), true},
         {scenes::Rain(40, 8, 2, 5), true},

@@ -85,6 +85,7 @@ TEST_CASE("the wide velocity and shock passes give the scalar passes' velocities
     for (int graph = 0; graph < 400; ++graph) {
         WorldImpl scalar = RandomContacts(rng);
         scalar.OrderContactsBottomUp();
+        scalar.SplitLevelsIntoParts();
         scalar.ColourLevels();
         WorldImpl wide = scalar;
         wide.GatherWideContacts();

@@ -1,5 +1,6 @@
 #include "colour_schedule.h"
 
+#include <algorithm>
 #include <thread>
 
 namespace sensu::detail {
@@ -34,6 +35,34 @@ void ColourSchedule::Add(int colour, int items, int contacts, bool independent) 
     }
     stepStart_.push_back(Chunks());
     runOpen_ = false;
+}
+
+uint32_t ColourSchedule::BeginRun() {
+    if (claimCapacity_ < Chunks()) {
+        claimCapacity_ = std::max(Chunks(), 2 * claimCapacity_);
+        claims_ = std::make_unique<std::atomic<uint32_t>[]>(static_cast<size_t>(claimCapacity_));  // zero: no run yet
+        run_ = 0;
+    }
+    if (++run_ == 0) {  // the stamp wrapped: clear the slots so no stale stamp matches
+        for (int c = 0; c < claimCapacity_; ++c) claims_[c].store(0, std::memory_order_relaxed);
+        run_ = 1;
+    }
+    finished_.store(0, std::memory_order_relaxed);
+    return run_;
+}
+
+void ColourSchedule::BeginStep() { runOpen_ = false; }
+
+void ColourSchedule::AddToChunk(int colour, int items) {
+    if (items > 0) tasks_.push_back({colour, 0, items});
+}
+
+void ColourSchedule::EndChunk() {
+    if (static_cast<int>(tasks_.size()) > chunkStart_.back()) chunkStart_.push_back(static_cast<int>(tasks_.size()));
+}
+
+void ColourSchedule::EndStep() {
+    if (Chunks() > stepStart_.back()) stepStart_.push_back(Chunks());
 }
 
 void ColourSchedule::WaitForFinished(int chunks) const {

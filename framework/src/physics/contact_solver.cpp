@@ -185,25 +185,54 @@ void WorldImpl::SolveVelocities(float dt) {
     ApplyRestitution();
 }
 
-// Levels run bottom-up; inside a level every other pass runs backwards (its colours in reverse order,
-// and inside a colour the order does not matter), so the left-to-right bias of Gauss–Seidel cancels
-// instead of drifting a symmetric pile sideways.
+// Levels run bottom-up; every other pass runs each level's colours backwards (inside a level's part and
+// inside its seams the colours in reverse order; inside a colour the order does not matter, nor between
+// parts), so the left-to-right bias of Gauss–Seidel cancels instead of drifting a symmetric pile
+// sideways. A band's parts are one step of the schedule, cut into one chunk of consecutive parts per
+// thread: one hand-over per band instead of one per colour (solver_parts.cpp). The seams, and a band
+// of one part, are scheduled colour by colour.
+// Each schedule is built once per solve and reused by every pass that runs it (colourSchedules.Forget
+// when the order or the batches change).
 detail::ColourSchedule& WorldImpl::ScheduleColours(bool backwards, bool wideItems) {
     wideItems = wideItems && !wideColours.empty();  // without batches the wide schedule is the scalar one
     const int key = 2 * (backwards ? 1 : 0) + (wideItems ? 1 : 0);
     detail::ColourSchedule& colourSchedule = colourSchedules.schedule[key];
     if (colourSchedules.built[key]) return colourSchedule;
     colourSchedules.built[key] = true;
-    colourSchedule.Clear(pool != nullptr ? pool->Threads() : 1);
-    for (size_t level = 0; level + 1 < levelColours.size(); ++level) {
-        const int first = levelColours[level], last = levelColours[level + 1];
-        for (int g = 0; g < last - first; ++g) {
-            const int colour = backwards ? last - 1 - g : first + g;
+    const int threads = pool != nullptr ? pool->Threads() : 1;
+    colourSchedule.Clear(threads);
+    auto itemsOf = [&](int colour) {
+        const bool wide = wideItems && wideColours[colour].wide;
+        return wide ? WideItems(colour) : colourRanges[colour].end - colourRanges[colour].begin;
+    };
+    auto colourOf = [&](int segment, int g) {
+        return backwards ? segmentColours[segment + 1] - 1 - g : segmentColours[segment] + g;
+    };
+    auto addColours = [&](int segment) {  // one colour after the other, big ones split across the threads
+        for (int g = 0; g < segmentColours[segment + 1] - segmentColours[segment]; ++g) {
+            const int colour = colourOf(segment, g);
             const ColourRange& range = colourRanges[colour];
-            const int contacts = range.end - range.begin;
-            const bool wide = wideItems && !wideColours.empty() && wideColours[colour].wide;
-            colourSchedule.Add(colour, wide ? WideItems(colour) : contacts, contacts, range.independent);
+            colourSchedule.Add(colour, itemsOf(colour), range.end - range.begin, range.independent);
         }
+    };
+    for (const detail::PartBand& band : partBands) {
+        if (band.parts == 1) {
+            for (int level = 0; level < band.levels; ++level) addColours(band.firstSegment + level);
+            continue;
+        }
+        colourSchedule.BeginStep();
+        const int chunks = Min(threads, band.parts);
+        for (int c = 0; c < chunks; ++c) {
+            int begin, end;
+            detail::ThreadPool::Chunk(band.parts, chunks, c, begin, end);
+            for (int segment = band.firstSegment + begin * band.levels; segment < band.firstSegment + end * band.levels; ++segment)
+                for (int g = 0; g < segmentColours[segment + 1] - segmentColours[segment]; ++g)
+                    colourSchedule.AddToChunk(colourOf(segment, g), itemsOf(colourOf(segment, g)));
+            colourSchedule.EndChunk();
+        }
+        colourSchedule.EndStep();
+        const int seams = band.firstSegment + band.parts * band.levels;
+        for (int level = 0; level < band.levels; ++level) addColours(seams + level);
     }
     return colourSchedule;
 }

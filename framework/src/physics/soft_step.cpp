@@ -152,6 +152,7 @@ void WorldImpl::PrepareSoftStep(float dt) {
     } else {
         levelStart.assign({0, static_cast<int>(solverContacts.size())});
     }
+    SplitLevelsIntoParts();
     ColourLevels();
     colourSchedules.Forget(false);
 

@@ -1,7 +1,9 @@
 // The order the solver visits contacts in: bottom-up levels (contact-graph distance from fixed bodies),
-// and inside each level colours, sets of contacts that share no body the solver moves. A colour's
-// contacts are independent, so it can be solved in parallel chunks with the same floats as one after
-// the other: results do not depend on the thread count (SolverSettings::threads).
+// bands of a few levels cut into parts, each part's levels bottom-up, then the band's seam contacts
+// level by level (solver_parts.cpp), and inside each part's level and each level's seams colours, sets
+// of contacts that share no body the solver moves. A band's parts, and a colour's contacts, are
+// independent, so they can be solved in parallel with the same floats as one after the other: results
+// do not depend on the thread count (SolverSettings::threads).
 #include <algorithm>
 #include <atomic>
 #include <bit>
@@ -53,7 +55,8 @@ void WorldImpl::OrderAndColourContacts() {
             for (int i = begin; i < end; ++i) solverBodies[i].level = cache.bodyLevels[i];
         });
         levelStart = cache.levelStart;
-        levelColours = cache.levelColours;
+        partBands = cache.partBands;
+        segmentColours = cache.segmentColours;
         colourRanges = cache.colourRanges;
         if (cache.identity) return;
         sortedContacts.resize(solverContacts.size());
@@ -69,6 +72,7 @@ void WorldImpl::OrderAndColourContacts() {
     } else {
         levelStart.assign({0, static_cast<int>(solverContacts.size())});
     }
+    SplitLevelsIntoParts();
     ColourLevels();
 
     // Remembered for the next solve. Pre-step slot k holds cold index k (contact_solver.cpp), so the
@@ -86,7 +90,8 @@ void WorldImpl::OrderAndColourContacts() {
     cache.bodyLevels.resize(solverBodies.size());
     for (size_t i = 0; i < solverBodies.size(); ++i) cache.bodyLevels[i] = solverBodies[i].level;
     cache.levelStart = levelStart;
-    cache.levelColours = levelColours;
+    cache.partBands = partBands;
+    cache.segmentColours = segmentColours;
     cache.colourRanges = colourRanges;
 }
 
@@ -176,21 +181,21 @@ void WorldImpl::OrderContactsBottomUp() {
     solverContacts.swap(sortedContacts);
 }
 
-// Greedy colouring inside each level, in the level's contact order (so it depends on that order only):
-// a contact takes the lowest colour that neither of its moving bodies has yet. Fixed bodies (static,
-// kinematic, frozen) may be shared: the solver never writes them. A body with 64 colours taken sends
-// further contacts to one last colour that is solved one contact after the other. Each level is then
-// sorted by colour, stably.
+// Greedy colouring inside each segment (a part's level, or a level's seams: solver_parts.cpp), in the
+// segment's contact order (so it depends on that order only): a contact takes the lowest colour that
+// neither of its moving bodies has yet. Fixed bodies (static, kinematic, frozen) may be shared: the
+// solver never writes them. A body with 64 colours taken sends further contacts to one last colour that
+// is solved one contact after the other. Each segment is then sorted by colour, stably.
 void WorldImpl::ColourLevels() {
     constexpr int kColours = 64;
-    const int levels = static_cast<int>(levelStart.size()) - 1;
+    const int segments = static_cast<int>(segmentStart.size()) - 1;
     bodyColours.assign(solverBodies.size(), 0);
     contactColour.resize(solverContacts.size());
     colourRanges.clear();
-    levelColours.assign(1, 0);
+    segmentColours.assign(1, 0);
     bool identity = true;
-    for (int level = 0; level < levels; ++level) {
-        const int begin = levelStart[level], end = levelStart[level + 1];
+    for (int segment = 0; segment < segments; ++segment) {
+        const int begin = segmentStart[segment], end = segmentStart[segment + 1];
         int count[kColours + 2] = {};
         for (int k = begin; k < end; ++k) {
             const SolverContact& sc = solverContacts[k];
@@ -202,10 +207,32 @@ void WorldImpl::ColourLevels() {
                 if (movesA) bodyColours[sc.a] |= uint64_t{1} << colour;
                 if (movesB) bodyColours[sc.b] |= uint64_t{1} << colour;
             }
-            identity = identity && (k == begin || colour >= contactColour[k - 1]);
             contactColour[k] = colour;
             ++count[colour + 1];
         }
+        // The velocity passes take a colour's contacts four at a time (contact_solver_wide.cpp) and leave
+        // the last one to three to the scalar path, and a part's level has colours of only 10-20
+        // contacts. So those last contacts move on to the next colour where they share no moving body
+        // with it: the colours stay independent, more contacts fill batches, and no float changes (the
+        // moved contact shares no moving body with either colour, so it keeps its place relative to
+        // every contact it depends on).
+        for (int colour = 0; colour + 1 < kColours && count[colour + 2] > 0; ++colour) {
+            const uint64_t bit = uint64_t{1} << colour, next = bit << 1;
+            for (int k = end - 1, extra = count[colour + 1] % 4; k >= begin && extra > 0; --k) {
+                if (contactColour[k] != colour) continue;
+                const SolverContact& sc = solverContacts[k];
+                const bool movesA = sc.invMassA != 0.0f || sc.invInertiaA != 0.0f;
+                const bool movesB = sc.invMassB != 0.0f || sc.invInertiaB != 0.0f;
+                if ((movesA && (bodyColours[sc.a] & next) != 0) || (movesB && (bodyColours[sc.b] & next) != 0)) continue;
+                if (movesA) bodyColours[sc.a] = (bodyColours[sc.a] & ~bit) | next;
+                if (movesB) bodyColours[sc.b] = (bodyColours[sc.b] & ~bit) | next;
+                contactColour[k] = colour + 1;
+                --count[colour + 1];
+                ++count[colour + 2];
+                --extra;
+            }
+        }
+        for (int k = begin + 1; k < end; ++k) identity = identity && contactColour[k] >= contactColour[k - 1];
         for (int k = begin; k < end; ++k) bodyColours[solverContacts[k].a] = bodyColours[solverContacts[k].b] = 0;
         int offset = begin;
         for (int colour = 0; colour <= kColours; ++colour) {
@@ -215,9 +242,9 @@ void WorldImpl::ColourLevels() {
             offset = colourRanges.back().end;
         }
         for (int k = begin; k < end; ++k) contactColour[k] = count[contactColour[k] + 1]++;  // destination
-        levelColours.push_back(static_cast<int>(colourRanges.size()));
+        segmentColours.push_back(static_cast<int>(colourRanges.size()));
     }
-    if (identity) return;  // already sorted by colour in every level: nothing moves
+    if (identity) return;  // already sorted by colour in every segment: nothing moves
     sortedContacts.resize(solverContacts.size());
     for (size_t k = 0; k < solverContacts.size(); ++k) sortedContacts[contactColour[k]] = solverContacts[k];
     solverContacts.swap(sortedContacts);

@@ -237,6 +237,16 @@ struct ColourRange {
     bool independent = true;
 };
 
+// A band of consecutive levels cut into parts that share no moving body (solver_parts.cpp). Its
+// segments, each coloured on its own, start at firstSegment: part p's contacts of the band's level i
+// are segment firstSegment + p·levels + i, and the seam contacts of level i (moving bodies in two parts)
+// segment firstSegment + parts·levels + i (empty when the band is one part).
+struct PartBand {
+    int firstSegment = 0;
+    int parts = 1;
+    int levels = 1;
+};
+
 // The last order and colouring (solver_order.cpp), kept to be reused: they depend only on the contact
 // graph (the solver bodies of each solver contact, in pre-step order) and on which solver bodies are
 // fixed, and a pile keeps that graph step after step. Building them is serial (10 % of a C100 step,
@@ -249,7 +259,8 @@ struct ContactOrderCache {
     std::vector<int> destination;       // solverContacts slot of each pre-step solver contact once ordered
     bool identity = true;               // destination[k] == k for every k: nothing to move
     std::vector<int> bodyLevels;        // SolverBody::level of each solver body
-    std::vector<int> levelStart, levelColours;
+    std::vector<int> levelStart, segmentColours;
+    std::vector<PartBand> partBands;
     std::vector<ColourRange> colourRanges;
     uint64_t reuses = 0;                // solves that reused the order (the tests check that it happens)
 };
@@ -309,9 +320,17 @@ struct WorldImpl {
     std::vector<int> adjacencyStart, adjacency, bfsQueue, levelCount;
     Vec2 shockUp{};  // against gravity, unit (zero without gravity): which way a support carries, this step
     std::vector<int> floatingDepth;  // per solver body: distance from its pile's root when nothing fixed is reached
-    std::vector<int> levelStart;  // solverContacts[levelStart[k] .. levelStart[k+1]) share level k
-    std::vector<detail::ColourRange> colourRanges;  // level k's colours: [levelColours[k], levelColours[k+1])
-    std::vector<int> levelColours;
+    // solverContacts[levelStart[k] .. levelStart[k+1]) share level k, until SplitLevelsIntoParts groups
+    // them by band, part and level into segments: segment s is solverContacts[segmentStart[s] ..
+    // segmentStart[s+1]), its colours colourRanges[segmentColours[s] .. segmentColours[s+1]).
+    std::vector<int> levelStart;
+    std::vector<detail::PartBand> partBands;
+    std::vector<int> segmentStart, segmentColours;
+    std::vector<detail::ColourRange> colourRanges;
+    std::vector<int> segmentCount;   // contacts per segment of a band while it is split (scratch)
+    std::vector<int> bodyPartKey;    // per moving solver body: the lowest level among its contacts
+    std::vector<int> bodyPartRank;   // per moving solver body: its rank among the bodies of its key
+    std::vector<int> levelKeyCount;  // moving solver bodies per key
     std::vector<detail::WideContactBatch> wideBatches;  // the velocity pass's batches of four (contact_solver_wide.cpp)
     std::vector<detail::WideColour> wideColours;        // per colour; empty: every colour on the scalar path
     std::vector<int> wideRest;                          // contacts of wide colours left to the scalar path
@@ -430,7 +449,8 @@ struct WorldImpl {
     enum class ShockSide { None, A, B };
     ShockSide ShockHeldSide(const detail::SolverContact& sc) const;  // position_solver.cpp
     void OrderContactsBottomUp(); // levels (solver_order.cpp)
-    void ColourLevels();          // colours inside each level (solver_order.cpp)
+    void SplitLevelsIntoParts();  // each level's parts and seams (solver_parts.cpp)
+    void ColourLevels();          // colours inside each part and seam set (solver_order.cpp)
     void OrderAndColourContacts();  // both, or last solve's order again when the contact graph is the same
 
     // Joints (joint.cpp): the solver's hooks, and the common bookkeeping.
