@@ -173,12 +173,16 @@ void ContinuousPhase::Finish() {
 using detail::Body;
 using detail::ContinuousBody;
 
-void WorldImpl::BeginContinuous() {
+void WorldImpl::AdvanceContinuousStamp() {
     if (++continuousStamp == 0) {  // wrapped: no entry may look current
         for (detail::ContinuousStart& s : continuousStarts) s.stamp = 0;
         for (ContinuousBody& s : continuousBodies) s.stamp = 0;
         continuousStamp = 1;
     }
+}
+
+void WorldImpl::BeginContinuous() {
+    AdvanceContinuousStamp();
     if (continuousStarts.size() < bodies.size()) {
         continuousStarts.resize(bodies.size());
         continuousBodies.resize(bodies.size());

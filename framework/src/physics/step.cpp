@@ -16,6 +16,7 @@ void World::Step(float dt) {
     w.pool = w.threadPool.Get(w.settings.threads);  // nullptr with one thread: every loop runs inline
 
     w.BeginStepEvents();      // last step's events go; ends caused since (destroy, filter) come first
+    if (w.TryIdleStep()) return;  // everything frozen or fixed, nothing added: a frozen pile costs nothing
     w.stepping = true;
     struct EndOfStep {
         bool& stepping;

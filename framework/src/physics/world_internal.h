@@ -369,6 +369,11 @@ struct WorldImpl {
     PreSolveFn preSolve = nullptr;
     void* preSolveContext = nullptr;
     bool stepping = false;                // inside Step: ends go to this step's events
+    // A step where nothing can change only advances the step's counters (idle_step.cpp). Off only in
+    // the test that compares such steps with full ones.
+    bool skipIdleSteps = true;
+    bool CanStepIdle() const;  // nothing can move or touch anew this step
+    bool TryIdleStep();        // if so (and skipIdleSteps), advances the counters and returns true
 
     detail::Body& BodyAt(BodyId id);
     const detail::Body& BodyAt(BodyId id) const;
@@ -488,6 +493,7 @@ struct WorldImpl {
     // Continuous collision (continuous.cpp; the parts in continuous_internal.h).
     void UpdateSweepExtents(int bodyIndex);  // after the shapes or the centre of mass change
     void BeginContinuous();                  // before the solver moves anything: records start poses
+    void AdvanceContinuousStamp();           // a new step's stamp for the start poses (BeginContinuous)
     void SolveContinuous(float dt);          // after the solver: fast bodies' impacts, earliest first
 };
 
