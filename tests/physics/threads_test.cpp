@@ -16,9 +16,9 @@
 using namespace sensu;
 using namespace sensu::testing;
 
-namespace {
+using detail::Moves;
 
-bool Moves(float invMass, float invInertia) { return invMass != 0.0f || invInertia != 0.0f; }
+namespace {
 
 // A random contact graph: `bodies` solver bodies (about one in eight fixed), contacts mostly between
 // nearby indices (piles), some between any two, and one hub body with `hubContacts` contacts (more

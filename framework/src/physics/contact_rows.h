@@ -36,8 +36,8 @@ inline float RelativeSpeed(const SolverVelocity& a, const SolverVelocity& b, Vec
 // write of the unchanged value would still be a data race.
 inline void StoreVelocities(const SolverContact& sc, const SolverVelocity& a, const SolverVelocity& b, SolverVelocity& aOut,
                             SolverVelocity& bOut) {
-    if (sc.invMassA != 0.0f || sc.invInertiaA != 0.0f) aOut = a;
-    if (sc.invMassB != 0.0f || sc.invInertiaB != 0.0f) bOut = b;
+    if (MovesA(sc)) aOut = a;
+    if (MovesB(sc)) bOut = b;
 }
 
 // Impulse λ·d on B and −λ·d on A at a point with arm cross products rdA, rdB. Angular impulses keep their

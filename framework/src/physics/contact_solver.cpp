@@ -190,8 +190,7 @@ void WorldImpl::SolveVelocities(float dt) {
 // parts), so the left-to-right bias of Gauss–Seidel cancels instead of drifting a symmetric pile
 // sideways. A band's parts are one step of the schedule, cut into one chunk of consecutive parts per
 // thread: one hand-over per band instead of one per colour (solver_parts.cpp). The seams, and a band
-// of one part, are scheduled colour by colour.
-// Each schedule is built once per solve and reused by every pass that runs it (colourSchedules.Forget
+// of one part, are scheduled colour by colour. Each schedule is built once per solve and reused by every pass that runs it (colourSchedules.Forget
 // when the order or the batches change).
 detail::ColourSchedule& WorldImpl::ScheduleColours(bool backwards, bool wideItems) {
     wideItems = wideItems && !wideColours.empty();  // without batches the wide schedule is the scalar one
@@ -225,9 +224,12 @@ detail::ColourSchedule& WorldImpl::ScheduleColours(bool backwards, bool wideItem
         for (int c = 0; c < chunks; ++c) {
             int begin, end;
             detail::ThreadPool::Chunk(band.parts, chunks, c, begin, end);
-            for (int segment = band.firstSegment + begin * band.levels; segment < band.firstSegment + end * band.levels; ++segment)
-                for (int g = 0; g < segmentColours[segment + 1] - segmentColours[segment]; ++g)
-                    colourSchedule.AddToChunk(colourOf(segment, g), itemsOf(colourOf(segment, g)));
+            for (int segment = band.firstSegment + begin * band.levels; segment < band.firstSegment + end * band.levels; ++segment) {
+                for (int g = 0; g < segmentColours[segment + 1] - segmentColours[segment]; ++g) {
+                    const int colour = colourOf(segment, g);
+                    colourSchedule.AddToChunk(colour, itemsOf(colour));
+                }
+            }
             colourSchedule.EndChunk();
         }
         colourSchedule.EndStep();

@@ -121,7 +121,7 @@ void WorldImpl::WriteSolverPoses() {
     detail::ForChunks(pool, static_cast<int>(solverBodies.size()), kMinParallelBodies, [&](int begin, int end) {
         for (int i = begin; i < end; ++i) {
             const SolverBody& sb = solverBodies[i];
-            if (sb.invMass == 0.0f && sb.invInertia == 0.0f) continue;
+            if (!detail::Moves(sb.invMass, sb.invInertia)) continue;
             Body& body = bodies[sb.body];
             body.center = sb.center;
             body.angle = sb.angle;

@@ -147,13 +147,7 @@ void WorldImpl::PrepareSoftStep(float dt) {
         solverContactsCold[k] = cold;
     }
     PrepareJoints(h, addSolverBody);
-    if (st.bottomUpOrder) {
-        OrderContactsBottomUp();
-    } else {
-        levelStart.assign({0, static_cast<int>(solverContacts.size())});
-    }
-    SplitLevelsIntoParts();
-    ColourLevels();
+    BuildOrder(st.bottomUpOrder);
     colourSchedules.Forget(false);
 
     // Against a fixed body nothing gives way on the other side: twice as stiff. Both springs are capped

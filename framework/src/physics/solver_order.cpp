@@ -38,7 +38,7 @@ void WorldImpl::OrderAndColourContacts() {
     ForChunks(pool, static_cast<int>(solverBodies.size()), kMinParallelCopies, [&](int begin, int end) {
         bool chunkDiffers = false;
         for (int i = begin; i < end; ++i) {
-            fixedSolverBodies[i] = solverBodies[i].invMass == 0.0f && solverBodies[i].invInertia == 0.0f ? 1 : 0;
+            fixedSolverBodies[i] = detail::Moves(solverBodies[i].invMass, solverBodies[i].invInertia) ? 0 : 1;
             chunkDiffers = chunkDiffers || (same && fixedSolverBodies[i] != cache.fixedBodies[i]);
         }
         if (chunkDiffers) differs.store(true, std::memory_order_relaxed);
@@ -67,13 +67,7 @@ void WorldImpl::OrderAndColourContacts() {
         return;
     }
 
-    if (bottomUp) {
-        OrderContactsBottomUp();
-    } else {
-        levelStart.assign({0, static_cast<int>(solverContacts.size())});
-    }
-    SplitLevelsIntoParts();
-    ColourLevels();
+    BuildOrder(bottomUp);
 
     // Remembered for the next solve. Pre-step slot k holds cold index k (contact_solver.cpp), so the
     // permutation is read off the ordered contacts.
@@ -93,6 +87,16 @@ void WorldImpl::OrderAndColourContacts() {
     cache.partBands = partBands;
     cache.segmentColours = segmentColours;
     cache.colourRanges = colourRanges;
+}
+
+void WorldImpl::BuildOrder(bool bottomUp) {
+    if (bottomUp) {
+        OrderContactsBottomUp();
+    } else {
+        levelStart.assign({0, static_cast<int>(solverContacts.size())});
+    }
+    SplitLevelsIntoParts();
+    ColourLevels();
 }
 
 // Gauss–Seidel carries the ground's push up one contact per pass when contacts run top-down, and
@@ -118,7 +122,7 @@ void WorldImpl::OrderContactsBottomUp() {
     bfsQueue.clear();
     for (int i = 0; i < nb; ++i) {
         SolverBody& sb = solverBodies[i];
-        const bool fixed = sb.invMass == 0.0f && sb.invInertia == 0.0f;
+        const bool fixed = !detail::Moves(sb.invMass, sb.invInertia);
         sb.level = fixed ? 0 : kUnreached;
         if (fixed) bfsQueue.push_back(i);
     }
@@ -199,8 +203,8 @@ void WorldImpl::ColourLevels() {
         int count[kColours + 2] = {};
         for (int k = begin; k < end; ++k) {
             const SolverContact& sc = solverContacts[k];
-            const bool movesA = sc.invMassA != 0.0f || sc.invInertiaA != 0.0f;
-            const bool movesB = sc.invMassB != 0.0f || sc.invInertiaB != 0.0f;
+            const bool movesA = detail::MovesA(sc);
+            const bool movesB = detail::MovesB(sc);
             const uint64_t used = (movesA ? bodyColours[sc.a] : 0) | (movesB ? bodyColours[sc.b] : 0);
             const int colour = used == ~uint64_t{0} ? kColours : std::countr_zero(~used);
             if (colour < kColours) {
@@ -221,8 +225,8 @@ void WorldImpl::ColourLevels() {
             for (int k = end - 1, extra = count[colour + 1] % 4; k >= begin && extra > 0; --k) {
                 if (contactColour[k] != colour) continue;
                 const SolverContact& sc = solverContacts[k];
-                const bool movesA = sc.invMassA != 0.0f || sc.invInertiaA != 0.0f;
-                const bool movesB = sc.invMassB != 0.0f || sc.invInertiaB != 0.0f;
+                const bool movesA = detail::MovesA(sc);
+                const bool movesB = detail::MovesB(sc);
                 if ((movesA && (bodyColours[sc.a] & next) != 0) || (movesB && (bodyColours[sc.b] & next) != 0)) continue;
                 if (movesA) bodyColours[sc.a] = (bodyColours[sc.a] & ~bit) | next;
                 if (movesB) bodyColours[sc.b] = (bodyColours[sc.b] & ~bit) | next;

@@ -20,6 +20,8 @@
 
 namespace sensu {
 
+using detail::MovesA;
+using detail::MovesB;
 using detail::PartBand;
 using detail::SolverContact;
 
@@ -40,8 +42,6 @@ int PartCount(int contactsPerLevel) {
     return parts;
 }
 
-bool Moves(float invMass, float invInertia) { return invMass != 0.0f || invInertia != 0.0f; }
-
 } // namespace
 
 void WorldImpl::SplitLevelsIntoParts() {
@@ -54,8 +54,8 @@ void WorldImpl::SplitLevelsIntoParts() {
     for (int level = 0; level < levels; ++level) {
         for (int k = levelStart[level]; k < levelStart[level + 1]; ++k) {
             const SolverContact& sc = solverContacts[k];
-            if (Moves(sc.invMassA, sc.invInertiaA) && bodyPartKey[sc.a] == INT_MAX) bodyPartKey[sc.a] = level;
-            if (Moves(sc.invMassB, sc.invInertiaB) && bodyPartKey[sc.b] == INT_MAX) bodyPartKey[sc.b] = level;
+            if (MovesA(sc) && bodyPartKey[sc.a] == INT_MAX) bodyPartKey[sc.a] = level;
+            if (MovesB(sc) && bodyPartKey[sc.b] == INT_MAX) bodyPartKey[sc.b] = level;
         }
     }
     levelKeyCount.assign(static_cast<size_t>(Max(levels, 1)), 0);
@@ -82,8 +82,8 @@ void WorldImpl::SplitLevelsIntoParts() {
                 const SolverContact& sc = solverContacts[k];
                 int part = 0;
                 if (parts > 1) {
-                    const bool movesA = Moves(sc.invMassA, sc.invInertiaA);
-                    const bool movesB = Moves(sc.invMassB, sc.invInertiaB);
+                    const bool movesA = MovesA(sc);
+                    const bool movesB = MovesB(sc);
                     const int partA = movesA ? partOf(sc.a) : -1;
                     const int partB = movesB ? partOf(sc.b) : -1;
                     part = !movesA ? partB : !movesB || partA == partB ? partA : parts;  // parts: a seam

@@ -198,6 +198,12 @@ struct SolverContact {
     float inv11 = 0.0f, inv12 = 0.0f, inv22 = 0.0f;
 };
 
+// Whether the solver moves a body with these inverse mass and inertia: static, kinematic, frozen and
+// shock-held bodies have neither, and a colour may share them (the solver never writes them).
+inline bool Moves(float invMass, float invInertia) { return invMass != 0.0f || invInertia != 0.0f; }
+inline bool MovesA(const SolverContact& sc) { return Moves(sc.invMassA, sc.invInertiaA); }
+inline bool MovesB(const SolverContact& sc) { return Moves(sc.invMassB, sc.invInertiaB); }
+
 // What only the position pass and the wake test read.
 struct SolverContactCold {
     int contact = kNull;
@@ -456,7 +462,8 @@ struct WorldImpl {
     void OrderContactsBottomUp(); // levels (solver_order.cpp)
     void SplitLevelsIntoParts();  // each level's parts and seams (solver_parts.cpp)
     void ColourLevels();          // colours inside each part and seam set (solver_order.cpp)
-    void OrderAndColourContacts();  // both, or last solve's order again when the contact graph is the same
+    void BuildOrder(bool bottomUp);  // levels (or one level), parts and colours, built anew (solver_order.cpp)
+    void OrderAndColourContacts();  // BuildOrder, or last solve's order again when the contact graph is the same
 
     // Joints (joint.cpp): the solver's hooks, and the common bookkeeping.
     void PrepareJoints(float dt, const std::function<void(int)>& addSolverBody);
