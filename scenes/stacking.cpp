@@ -80,4 +80,19 @@ SceneDef Pyramid(int rows) {
     return scene;
 }
 
+SceneDef RestedField(int columns, int perColumn) {
+    if (columns < 1 || perColumn < 1 || columns > 400) throw InvalidArgument("RestedField needs 1 <= columns <= 400 and perColumn >= 1");
+    SceneDef scene = BaseScene(Name("D", columns, perColumn));
+    for (int c = 0; c < columns; ++c)
+        for (int k = 0; k < perColumn; ++k)
+            AddBox(scene, {-95.0f + 0.5f * static_cast<float>(c), 0.25f + 0.5f * static_cast<float>(k)}, {0.2f, 0.25f});
+    scene.bodies.push_back({.body = {.type = BodyType::Dynamic, .position = {110.0f, 0.5f}, .linearVelocity = {3.0f, 0.0f}},
+                            .shapes = {{.geometry = Circle({}, 0.5f), .density = 1.0f, .friction = kFriction}}});
+    // Target: the columns' top boxes within 0.02 m of their height (angle and drift are not checked:
+    // the ball rolls). With one row of boxes the ball is the highest body, its centre 0.5 m up.
+    const float top = perColumn == 1 ? 0.5f : 0.25f + 0.5f * static_cast<float>(perColumn - 1);
+    scene.standing = {.idealTopY = top, .topTolerance = 0.02f};
+    return scene;
+}
+
 } // namespace sensu::scenes

@@ -2,6 +2,7 @@
 // narrow phase every step while a body of the pair moves (or carried along unchanged while the two keep
 // their relative pose), and carrying impulses between steps by feature id (warm starting, as
 // box2d-lite's Arbiter).
+#include <algorithm>
 #include <cmath>
 
 #include "world_internal.h"
@@ -131,6 +132,7 @@ void WorldImpl::CreateContact(int shapeA, int shapeB) {
     c.friction = std::sqrt(sa.friction * sb.friction);
     c.restitution = Max(sa.restitution, sb.restitution);
     c.hitEvents = sa.enableHitEvents || sb.enableHitEvents;
+    freshContacts.push_back(index);
     // Push onto the front of both bodies' contact lists.
     const int ends[2] = {c.bodyA, c.bodyB};
     for (int side = 0; side < 2; ++side) {
@@ -260,40 +262,117 @@ void WorldImpl::UpdateContacts(float dt) {
         }
         return true;
     };
-    narrowStatus.resize(contacts.size());
-    detail::ForChunks(pool, static_cast<int>(contacts.size()), kMinParallelPairs, [&](int begin, int end) {
-        for (int i = begin; i < end; ++i) {
-            Contact& c = contacts[i];
-            if (unchanged(c)) {
-                narrowStatus[i] = kNarrowUnchanged;
-            } else if (fatApart(c)) {
-                narrowStatus[i] = kNarrowApart;
-            } else {
-                narrowStatus[i] = refresh(c) ? kNarrowComputed : kNarrowCarried;
-            }
+    auto narrow = [&](int i) {
+        Contact& c = contacts[i];
+        if (unchanged(c)) {
+            narrowStatus[i] = kNarrowUnchanged;
+        } else if (fatApart(c)) {
+            narrowStatus[i] = kNarrowApart;
+        } else {
+            narrowStatus[i] = refresh(c) ? kNarrowComputed : kNarrowCarried;
         }
-    });
-    // Touch events and waking for a freshly computed manifold.
+    };
+    // Touch events and waking for a freshly computed manifold; true when a frozen pile woke.
     auto computed = [&](int i) {
         UpdateTouching(i);
         const Contact& c = contacts[i];
-        if (settings.restStates && bodies[c.bodyA].frozen != bodies[c.bodyB].frozen) WakeOverlappedPile(i);
+        if (!settings.restStates || bodies[c.bodyA].frozen == bodies[c.bodyB].frozen) return false;
+        const int frozenBody = bodies[c.bodyA].frozen ? c.bodyA : c.bodyB;
+        WakeOverlappedPile(i);
+        return !bodies[frozenBody].frozen;
     };
-    for (int i = 0; i < static_cast<int>(contacts.size()); ++i) {
-        switch (narrowStatus[i]) {
+    // The contact-ordered part for contact i; true when it woke a frozen pile.
+    auto settle = [&](int i, uint8_t status) {
+        switch (status) {
             case kNarrowUnchanged:
-                if (unchanged(contacts[i])) break;  // else woken above: refreshed here
+                if (unchanged(contacts[i])) return false;  // else woken above: refreshed here
                 if (fatApart(contacts[i])) {
                     DestroyContact(i);
                 } else if (refresh(contacts[i])) {
-                    computed(i);
+                    return computed(i);
                 }
-                break;
-            case kNarrowApart: DestroyContact(i); break;
-            case kNarrowComputed: computed(i); break;
-            default: break;  // carried: nothing else changes
+                return false;
+            case kNarrowApart: DestroyContact(i); return false;
+            case kNarrowComputed: return computed(i);
+            default: return false;  // carried: nothing else changes
+        }
+    };
+    narrowStatus.resize(contacts.size());
+    const int contactTotal = static_cast<int>(contacts.size());
+    if (!CollectNarrowCandidates()) {
+        detail::ForChunks(pool, contactTotal, kMinParallelPairs, [&](int begin, int end) {
+            for (int i = begin; i < end; ++i) narrow(i);
+        });
+        for (int i = 0; i < contactTotal; ++i) settle(i, narrowStatus[i]);
+    } else {
+        // Few bodies move: only the candidates can change, the rest is left unchanged by both passes, so
+        // visiting the candidates in contact order does what the loops above do. A pile woken on the way
+        // makes its contacts change too: from there on every contact is visited, as above.
+        const int candidateCount = static_cast<int>(narrowCandidates.size());
+        detail::ForChunks(pool, candidateCount, kMinParallelPairs, [&](int begin, int end) {
+            for (int k = begin; k < end; ++k) narrow(narrowCandidates[k]);
+        });
+        for (int k = 0; k < candidateCount; ++k) {
+            if (!settle(narrowCandidates[k], narrowStatus[narrowCandidates[k]])) continue;
+            for (int i = narrowCandidates[k] + 1; i < contactTotal; ++i)
+                settle(i, contactVisit[i] == narrowStamp ? narrowStatus[i] : static_cast<uint8_t>(kNarrowUnchanged));
+            break;
         }
     }
+    freshContacts.clear();
+}
+
+// Whether UpdateContacts may visit only narrowCandidates: the contacts of the moving bodies and the
+// contacts created this step (no manifold yet), in contact order. Every other live contact has a
+// manifold and no moving body, so the narrow phase leaves it unchanged.
+bool WorldImpl::CollectNarrowCandidates() {
+    if (!CollectFewMovers()) return false;
+    ContactsOf(movers, false, narrowCandidates);
+    const size_t fromBodies = narrowCandidates.size();
+    for (const int c : freshContacts) {
+        if (!contacts[c].alive || contactVisit[c] == narrowStamp) continue;
+        contactVisit[c] = narrowStamp;
+        narrowCandidates.push_back(c);
+    }
+    if (narrowCandidates.size() != fromBodies) std::sort(narrowCandidates.begin(), narrowCandidates.end());
+    return true;
+}
+
+// A mostly frozen world: the loops over every body and contact cost far more than the few that move.
+// Those loops visit the moving bodies' contacts instead, found from their contact lists; that only pays
+// when few bodies move (walking the lists and sorting costs more than the plain loop when most contacts
+// are visited anyway).
+bool WorldImpl::CollectFewMovers() {
+    constexpr size_t kFewMovingShare = 8;  // at most one body in this many moves
+    movers.clear();
+    for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
+        const Body& b = bodies[i];
+        if (b.alive && IsMovingBody(b)) movers.push_back(i);
+    }
+    return visitFewMovers && kFewMovingShare * movers.size() <= bodies.size();
+}
+
+// The contacts of the given bodies (of their dynamic ones only when dynamicOnly), each once, in contact
+// order; contactVisit[c] == narrowStamp marks them afterwards.
+void WorldImpl::ContactsOf(const std::vector<int>& ofBodies, bool dynamicOnly, std::vector<int>& out) {
+    contactVisit.resize(contacts.size(), 0);
+    if (++narrowStamp == 0) {  // wrapped (after 2^32 uses): old marks would read as this use's
+        std::fill(contactVisit.begin(), contactVisit.end(), 0u);
+        narrowStamp = 1;
+    }
+    out.clear();
+    for (const int body : ofBodies) {
+        if (dynamicOnly && bodies[body].type != BodyType::Dynamic) continue;
+        for (int c = bodies[body].contactHead; c != kNull;) {
+            if (contactVisit[c] != narrowStamp) {
+                contactVisit[c] = narrowStamp;
+                out.push_back(c);
+            }
+            const Contact& contact = contacts[c];
+            c = contact.next[contact.bodyA == body ? 0 : 1];
+        }
+    }
+    std::sort(out.begin(), out.end());
 }
 
 } // namespace sensu

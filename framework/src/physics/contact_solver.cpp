@@ -77,9 +77,19 @@ void WorldImpl::SolveVelocities(float dt) {
     // compacted and copied into its solver slot in parallel.
     constexpr int kMinParallelBodies = 256;
     constexpr uint8_t kJoinsKinematic = 1, kJoinsDynamic = 2;
-    joinsSolver.resize(bodies.size());
-    ForChunks(pool, static_cast<int>(bodies.size()), kMinParallelBodies, [&](int begin, int end) {
-        for (int i = begin; i < end; ++i) {
+    // A mostly frozen world visits only its moving bodies and their contacts (CollectFewMovers): the same
+    // bodies and contacts in the same order, without a pass over every one.
+    const bool fewMovers = CollectFewMovers();
+    if (fewMovers) {
+        joinsSolver.assign(bodies.size(), 0);
+        compacted = movers;
+    } else {
+        joinsSolver.resize(bodies.size());
+    }
+    const int bodyVisits = static_cast<int>(fewMovers ? movers.size() : bodies.size());
+    ForChunks(pool, bodyVisits, kMinParallelBodies, [&](int begin, int end) {
+        for (int k = begin; k < end; ++k) {
+            const int i = fewMovers ? movers[k] : k;
             Body& body = bodies[i];
             joinsSolver[i] = !body.alive || !IsMovingBody(body) ? 0 : body.type == BodyType::Dynamic ? kJoinsDynamic : kJoinsKinematic;
             if (joinsSolver[i] == 0) continue;
@@ -105,7 +115,7 @@ void WorldImpl::SolveVelocities(float dt) {
             body.torque = 0.0f;
         }
     });
-    detail::CompactFlags(pool, joinsSolver, compactBlocks, compacted);
+    if (!fewMovers) detail::CompactFlags(pool, joinsSolver, compactBlocks, compacted);
     solverBodies.resize(compacted.size());
     solverVelocities.resize(compacted.size());
     preSolveVelocities.resize(compacted.size());
@@ -136,17 +146,28 @@ void WorldImpl::SolveVelocities(float dt) {
     // unfrozen dynamic one, and the bodies in the solver so far (solverIndex set) are the moving ones.
     constexpr uint8_t kTakesPart = 1, kNeedsBody = 2;
     takesPart.resize(contacts.size());
-    ForChunks(pool, static_cast<int>(contacts.size()), kMinParallelContacts, [&](int begin, int end) {
-        for (int ci = begin; ci < end; ++ci) {
-            const Contact& c = contacts[ci];
-            takesPart[ci] = 0;
-            if (!c.alive || c.manifold.pointCount == 0 || !c.enabled) continue;  // enabled: the pre-solve hook
-            const uint8_t joinsA = joinsSolver[c.bodyA], joinsB = joinsSolver[c.bodyB];
-            if (joinsA != kJoinsDynamic && joinsB != kJoinsDynamic) continue;
-            takesPart[ci] = joinsA == 0 || joinsB == 0 ? kNeedsBody : kTakesPart;
+    auto takePart = [&](int ci) {
+        const Contact& c = contacts[ci];
+        takesPart[ci] = 0;
+        if (!c.alive || c.manifold.pointCount == 0 || !c.enabled) return;  // enabled: the pre-solve hook
+        const uint8_t joinsA = joinsSolver[c.bodyA], joinsB = joinsSolver[c.bodyB];
+        if (joinsA != kJoinsDynamic && joinsB != kJoinsDynamic) return;
+        takesPart[ci] = joinsA == 0 || joinsB == 0 ? kNeedsBody : kTakesPart;
+    };
+    if (fewMovers) {
+        // Only a contact with a moving dynamic body takes part: those are in its contact list.
+        ContactsOf(movers, true, contactsOfMovers);
+        prestepContacts.clear();
+        for (const int ci : contactsOfMovers) {
+            takePart(ci);
+            if (takesPart[ci] != 0) prestepContacts.push_back(ci);
         }
-    });
-    detail::CompactFlags(pool, takesPart, compactBlocks, prestepContacts);
+    } else {
+        ForChunks(pool, static_cast<int>(contacts.size()), kMinParallelContacts, [&](int begin, int end) {
+            for (int ci = begin; ci < end; ++ci) takePart(ci);
+        });
+        detail::CompactFlags(pool, takesPart, compactBlocks, prestepContacts);
+    }
     for (const int ci : prestepContacts) {
         if (takesPart[ci] != kNeedsBody) continue;
         const Contact& c = contacts[ci];

@@ -298,6 +298,12 @@ struct WorldImpl {
     std::vector<int> movedShapes;
     std::vector<uint8_t> proxiesLeft;  // by body: 1 when a shape's proxy no longer holds it (World::Step)
     std::vector<uint8_t> narrowStatus;      // by contact: what UpdateContacts' parallel pass did with it
+    std::vector<int> freshContacts;         // created since the last narrow phase (no manifold yet)
+    std::vector<int> movers;                // the moving bodies, in body order (CollectFewMovers)
+    std::vector<int> narrowCandidates;      // the contacts the narrow phase visits when few bodies move
+    std::vector<int> contactsOfMovers;      // the pre-step's candidates when few bodies move (SolveVelocities)
+    std::vector<uint32_t> contactVisit;     // by contact: narrowStamp when it is a candidate this step
+    uint32_t narrowStamp = 0;
     std::vector<detail::SolverBody> solverBodies;
     std::vector<detail::SolverVelocity> solverVelocities;
     std::vector<detail::SolverVelocity> preSolveVelocities;  // after forces, before impulses (re-solve)
@@ -378,6 +384,7 @@ struct WorldImpl {
     // A step where nothing can change only advances the step's counters (idle_step.cpp). Off only in
     // the test that compares such steps with full ones.
     bool skipIdleSteps = true;
+    bool visitFewMovers = true;  // tests: false makes every step visit every body and contact (CollectFewMovers)
     bool CanStepIdle() const;  // nothing can move or touch anew this step
     bool TryIdleStep();        // if so (and skipIdleSteps), advances the counters and returns true
 
@@ -412,6 +419,9 @@ struct WorldImpl {
     void CreateContact(int shapeA, int shapeB);
     void DestroyContact(int contact);
     void FindNewContacts();
+    bool CollectNarrowCandidates();  // contact.cpp: true when UpdateContacts visits narrowCandidates only
+    bool CollectFewMovers();         // contact.cpp: movers = the moving bodies; true when they are few
+    void ContactsOf(const std::vector<int>& ofBodies, bool dynamicOnly, std::vector<int>& out);  // contact.cpp
     void UpdateContacts(float dt);
 
     // Events, pre-solve, sensors and filters (contact_events.cpp, sensors.cpp).

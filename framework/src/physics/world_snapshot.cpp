@@ -227,7 +227,7 @@ template <class Ar>
 void Transfer(Ar& ar, WorldImpl& w) {
     ar(w.gravity, w.settings, w.stepDt, w.stepIndex);
     ar(w.bodies, w.freeBodies, w.shapes, w.freeShapes);
-    ar(w.contacts, w.freeContact, w.contactCount);
+    ar(w.contacts, w.freeContact, w.contactCount);  // (freshContacts is empty between steps: not state)
     ar(w.broadPhase, w.movedShapes);  // shapes re-inserted last step: the next step looks for their new pairs
     ar(w.restStamp, w.continuousStamp, w.loadStamp);
     ar(w.joints, w.freeJoints);
@@ -273,7 +273,7 @@ World World::Load(std::span<const uint8_t> bytes) {
 static_assert(sizeof(detail::Body) == 272, "detail::Body changed: update Transfer(Body) in world_snapshot.cpp");
 static_assert(sizeof(detail::Shape) == 264, "detail::Shape changed: update Transfer(Shape) in world_snapshot.cpp");
 static_assert(sizeof(detail::Contact) == 172, "detail::Contact changed: update Transfer(Contact) in world_snapshot.cpp");
-static_assert(sizeof(WorldImpl) == 3456, "WorldImpl changed: update Transfer(WorldImpl) in world_snapshot.cpp");
+static_assert(sizeof(WorldImpl) == 3584, "WorldImpl changed: update Transfer(WorldImpl) in world_snapshot.cpp");
 static_assert(sizeof(detail::Joint) == 192, "detail::Joint changed: update Transfer(Joint) in world_snapshot.cpp");
 static_assert(sizeof(SolverSettings) == 96, "SolverSettings changed: update Transfer(SolverSettings) in world_snapshot.cpp");
 #endif

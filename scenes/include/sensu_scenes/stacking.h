@@ -13,5 +13,11 @@ SceneDef DropStackGrid(int columns, int perColumn);
 /// Scenes B (20 rows) and C (100 rows): a pyramid of 1 × 1 m boxes exactly touching, row i centred
 /// at y = i + 0.5. rows ≥ 1.
 SceneDef Pyramid(int rows);
+/// Scene D, a world almost at rest: `columns` columns of `perColumn` boxes 0.4 m wide × 0.5 m tall,
+/// 0.5 m apart and exactly touching, from x = −95 m, and one ball 1 m across rolling along the free
+/// ground beyond them (from x = 110 m at 3 m/s, away from the columns). Once the columns rest, a step
+/// costs what the ball costs: what a game's mostly sleeping level pays while its player moves.
+/// Default 1,600 boxes. columns, perColumn ≥ 1; columns ≤ 400 (the ground ends at x = 200 m).
+SceneDef RestedField(int columns = 400, int perColumn = 4);
 
 } // namespace sensu::scenes
