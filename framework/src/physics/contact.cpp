@@ -342,6 +342,8 @@ bool WorldImpl::CollectNarrowCandidates() {
 // Those loops visit the moving bodies' contacts instead, found from their contact lists; that only pays
 // when few bodies move (walking the lists and sorting costs more than the plain loop when most contacts
 // are visited anyway).
+// The list stays tracked for the rest of the step (Step ends it): what wakes joins it, nothing stops
+// moving before the rest states at the step's end.
 bool WorldImpl::CollectFewMovers() {
     constexpr size_t kFewMovingShare = 8;  // at most one body in this many moves
     movers.clear();
@@ -349,7 +351,16 @@ bool WorldImpl::CollectFewMovers() {
         const Body& b = bodies[i];
         if (b.alive && IsMovingBody(b)) movers.push_back(i);
     }
-    return visitFewMovers && kFewMovingShare * movers.size() <= bodies.size();
+    moversSorted = true;
+    moversTracked = visitFewMovers && kFewMovingShare * movers.size() <= bodies.size();
+    return moversTracked;
+}
+
+const std::vector<int>* WorldImpl::TrackedMovers() {
+    if (!moversTracked) return nullptr;
+    if (!moversSorted) std::sort(movers.begin(), movers.end());
+    moversSorted = true;
+    return &movers;
 }
 
 // The contacts of the given bodies (of their dynamic ones only when dynamicOnly), each once, in contact

@@ -77,19 +77,19 @@ void WorldImpl::SolveVelocities(float dt) {
     // compacted and copied into its solver slot in parallel.
     constexpr int kMinParallelBodies = 256;
     constexpr uint8_t kJoinsKinematic = 1, kJoinsDynamic = 2;
-    // A mostly frozen world visits only its moving bodies and their contacts (CollectFewMovers): the same
+    // A mostly frozen world visits only its moving bodies and their contacts (TrackedMovers): the same
     // bodies and contacts in the same order, without a pass over every one.
-    const bool fewMovers = CollectFewMovers();
+    const std::vector<int>* fewMovers = TrackedMovers();
     if (fewMovers) {
         joinsSolver.assign(bodies.size(), 0);
-        compacted = movers;
+        compacted = *fewMovers;
     } else {
         joinsSolver.resize(bodies.size());
     }
-    const int bodyVisits = static_cast<int>(fewMovers ? movers.size() : bodies.size());
+    const int bodyVisits = static_cast<int>(fewMovers ? fewMovers->size() : bodies.size());
     ForChunks(pool, bodyVisits, kMinParallelBodies, [&](int begin, int end) {
         for (int k = begin; k < end; ++k) {
-            const int i = fewMovers ? movers[k] : k;
+            const int i = fewMovers ? (*fewMovers)[k] : k;
             Body& body = bodies[i];
             joinsSolver[i] = !body.alive || !IsMovingBody(body) ? 0 : body.type == BodyType::Dynamic ? kJoinsDynamic : kJoinsKinematic;
             if (joinsSolver[i] == 0) continue;
@@ -156,7 +156,7 @@ void WorldImpl::SolveVelocities(float dt) {
     };
     if (fewMovers) {
         // Only a contact with a moving dynamic body takes part: those are in its contact list.
-        ContactsOf(movers, true, contactsOfMovers);
+        ContactsOf(*fewMovers, true, contactsOfMovers);
         prestepContacts.clear();
         for (const int ci : contactsOfMovers) {
             takePart(ci);

@@ -116,20 +116,32 @@ void ContinuousPhase::Run() {
 // not hold its motion into the per-step tree of paths (TrackPath). Returns whether any body is fast.
 bool ContinuousPhase::Classify() {
     w_.movedBodies.clear();
-    // The test reads only the body: in parallel chunks, then compacted in body order.
+    // The test reads only the body: in parallel chunks, then compacted in body order. A mostly frozen
+    // world tests its moving bodies only (TrackedMovers).
     constexpr int kMinParallelBodies = 256;
-    w_.fastFlags.resize(w_.bodies.size());
-    detail::ForChunks(w_.pool, static_cast<int>(w_.bodies.size()), kMinParallelBodies, [&](int begin, int end) {
-        for (int i = begin; i < end; ++i) {
-            const Body& b = w_.bodies[i];
-            w_.fastFlags[i] = b.alive && !b.shapes.empty() && w_.IsMovingBody(b) && IsFast(i, Motion(i)) && !HeldBySpeculativeContacts(i);
+    auto isFast = [&](int i) {
+        const Body& b = w_.bodies[i];
+        return b.alive && !b.shapes.empty() && w_.IsMovingBody(b) && IsFast(i, Motion(i)) && !HeldBySpeculativeContacts(i);
+    };
+    const std::vector<int>* fewMovers = w_.TrackedMovers();
+    if (fewMovers) {
+        w_.fastBodies.clear();
+        for (const int i : *fewMovers) {
+            if (isFast(i)) w_.fastBodies.push_back(i);
         }
-    });
-    detail::CompactFlags(w_.pool, w_.fastFlags, w_.compactBlocks, w_.fastBodies);
+    } else {
+        w_.fastFlags.resize(w_.bodies.size());
+        detail::ForChunks(w_.pool, static_cast<int>(w_.bodies.size()), kMinParallelBodies, [&](int begin, int end) {
+            for (int i = begin; i < end; ++i) w_.fastFlags[i] = isFast(i);
+        });
+        detail::CompactFlags(w_.pool, w_.fastFlags, w_.compactBlocks, w_.fastBodies);
+    }
     for (const int i : w_.fastBodies) State(i).fast = true;
     if (w_.fastBodies.empty()) return false;
     w_.continuousPaths.Clear();
-    for (int i = 0; i < static_cast<int>(w_.bodies.size()); ++i) {
+    const int visits = static_cast<int>(fewMovers ? fewMovers->size() : w_.bodies.size());
+    for (int k = 0; k < visits; ++k) {
+        const int i = fewMovers ? (*fewMovers)[k] : k;
         const Body& b = w_.bodies[i];
         if (b.alive && !b.shapes.empty() && w_.IsMovingBody(b)) TrackPath(i, 0.0f);
     }
@@ -187,15 +199,25 @@ void WorldImpl::BeginContinuous() {
         continuousStarts.resize(bodies.size());
         continuousBodies.resize(bodies.size());
     }
+    // A mostly frozen world records its moving bodies only (TrackedMovers); a body the step wakes later
+    // records its start then (RecordContinuousStart from WakePile), still where it was frozen. Bodies
+    // without a record this step have not moved (ContinuousPhase::State reads their pose).
+    if (const std::vector<int>* fewMovers = TrackedMovers()) {
+        for (const int i : *fewMovers) RecordContinuousStart(i);
+        continuousStartsOpen = true;
+        return;
+    }
     constexpr int kMinParallelBodies = 1024;
     detail::ForChunks(pool, static_cast<int>(bodies.size()), kMinParallelBodies, [&](int begin, int end) {
-        for (int i = begin; i < end; ++i) {
-            const Body& b = bodies[i];
-            // Frozen bodies too: the solver may wake and move one within this step (WakePushedPiles).
-            if (!b.alive || b.type == BodyType::Static) continue;
-            continuousStarts[i] = {continuousStamp, b.angle, b.center, b.v};
-        }
+        // Frozen bodies too: the solver may wake and move one within this step (WakePushedPiles).
+        for (int i = begin; i < end; ++i) RecordContinuousStart(i);
     });
+}
+
+void WorldImpl::RecordContinuousStart(int index) {
+    const Body& b = bodies[index];
+    if (!b.alive || b.type == BodyType::Static) return;
+    continuousStarts[index] = {continuousStamp, b.angle, b.center, b.v};
 }
 
 void WorldImpl::SolveContinuous(float dt) {

@@ -112,6 +112,11 @@ void WorldImpl::WakePile(int start) {
         if (!b.frozen) continue;
         b.frozen = false;
         b.restTimer = 0.0f;
+        if (moversTracked) {
+            movers.push_back(index);
+            moversSorted = false;
+            if (continuousStartsOpen) RecordContinuousStart(index);
+        }
         for (int c = b.contactHead; c != kNull; c = NextContact(contacts[c], index)) {
             const int other = OtherBody(contacts[c], index);
             if (bodies[other].frozen) wakeStack.push_back(other);
@@ -135,8 +140,13 @@ void WorldImpl::WakeTouchingPiles(int index) {
     }
 }
 
+// Every body wakes: the step's loops visit every body from here on (moversTracked off), and a body
+// woken after BeginContinuous recorded only the movers records its start pose now.
 void WorldImpl::WakeAll() {
-    for (Body& b : bodies) {
+    moversTracked = false;
+    for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
+        Body& b = bodies[i];
+        if (b.frozen && continuousStartsOpen) RecordContinuousStart(i);
         b.frozen = false;
         b.restTimer = 0.0f;
     }
@@ -159,7 +169,10 @@ void WorldImpl::WakeOverlappedPile(int index) {
 // jointed to a body wakes whenever that body is set moving, in WakeTouchingPiles, and cannot freeze
 // while it moves.)
 void WorldImpl::WakePilesUnderMovingSupports() {
-    for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
+    const std::vector<int>* fewMovers = TrackedMovers();  // a mostly frozen world: its moving bodies only
+    const int visits = static_cast<int>(fewMovers ? fewMovers->size() : bodies.size());
+    for (int k = 0; k < visits; ++k) {
+        const int i = fewMovers ? (*fewMovers)[k] : k;
         const Body& b = bodies[i];
         if (!b.alive || b.type != BodyType::Kinematic || !IsMovingBody(b)) continue;
         for (int c = b.contactHead; c != kNull; c = NextContact(contacts[c], i)) {
@@ -456,7 +469,12 @@ void WorldImpl::ClassifySupport(int i) {
 void WorldImpl::UpdateRestStates(float dt) {
     const SolverSettings& st = settings;
     const bool gravityDown = gravity.y < 0.0f;
-    for (Body& b : bodies) {
+    // A mostly frozen world visits its moving bodies only (TrackedMovers): only they can be candidates.
+    const std::vector<int>* fewMovers = TrackedMovers();
+    const int visits = static_cast<int>(fewMovers ? fewMovers->size() : bodies.size());
+    auto bodyAt = [&](int k) { return fewMovers ? (*fewMovers)[k] : k; };
+    for (int k = 0; k < visits; ++k) {
+        Body& b = bodies[bodyAt(k)];
         if (!b.alive || b.type != BodyType::Dynamic || b.frozen) continue;
         bool slow = LengthSquared(b.v) < st.restLinearSpeed * st.restLinearSpeed && std::fabs(b.w) < st.restAngularSpeed;
         if (!b.joints.empty()) {
@@ -500,11 +518,12 @@ void WorldImpl::UpdateRestStates(float dt) {
     }
     // Only a candidate can freeze, so only candidates need their supports judged (the others' vertical
     // state is reported on demand, RestStateOf): rest states then cost next to nothing where nothing rests.
-    for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
-        if (bodies[i].restCandidate) ClassifySupport(i);
+    for (int k = 0; k < visits; ++k) {
+        if (bodies[bodyAt(k)].restCandidate) ClassifySupport(bodyAt(k));
     }
     ++restStamp;
-    for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
+    for (int k = 0; k < visits; ++k) {
+        const int i = bodyAt(k);
         Body& seed = bodies[i];
         if (!seed.alive || seed.frozen || !seed.restCandidate || seed.restStamp == restStamp) continue;
         restComponent.clear();

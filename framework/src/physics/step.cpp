@@ -16,12 +16,16 @@ void World::Step(float dt) {
     w.pool = w.threadPool.Get(w.settings.threads);  // nullptr with one thread: every loop runs inline
 
     w.BeginStepEvents();      // last step's events go; ends caused since (destroy, filter) come first
+    w.moversTracked = w.continuousStartsOpen = false;
     if (w.TryIdleStep()) return;  // everything frozen or fixed, nothing added: a frozen pile costs nothing
     w.stepping = true;
     struct EndOfStep {
-        bool& stepping;
-        ~EndOfStep() { stepping = false; }  // also when the pre-solve hook throws
-    } endOfStep{w.stepping};
+        WorldImpl& w;
+        ~EndOfStep() {  // also when the pre-solve hook throws
+            w.stepping = false;
+            w.moversTracked = w.continuousStartsOpen = false;
+        }
+    } endOfStep{w};
     w.FindNewContacts();      // broad phase: pairs of proxies that moved last step, filters agreeing
     w.UpdateContacts(dt);     // narrow phase: manifolds for pairs with a moving body; begin/end touch
     if (w.settings.restStates) w.WakePilesUnderMovingSupports();
@@ -34,10 +38,14 @@ void World::Step(float dt) {
     // Broad phase: moved bodies refresh their proxies (only those leaving their fat AABB re-insert).
     // Impacts of the continuous phase may have sped bodies past the speed limits (world.h): clamp. The
     // test runs in parallel chunks, each body on its own; the tree is changed in body order.
+    // A mostly frozen world visits its moving bodies only (TrackedMovers).
     constexpr int kMinParallelBodies = 256;
+    const std::vector<int>* fewMovers = w.TrackedMovers();
+    const int visits = static_cast<int>(fewMovers ? fewMovers->size() : w.bodies.size());
     w.proxiesLeft.resize(w.bodies.size());
-    detail::ForChunks(w.pool, static_cast<int>(w.bodies.size()), kMinParallelBodies, [&](int begin, int end) {
-        for (int i = begin; i < end; ++i) {
+    detail::ForChunks(w.pool, visits, kMinParallelBodies, [&](int begin, int end) {
+        for (int k = begin; k < end; ++k) {
+            const int i = fewMovers ? (*fewMovers)[k] : k;
             detail::Body& b = w.bodies[i];
             w.proxiesLeft[i] = 0;
             if (!b.alive || !w.IsMovingBody(b)) continue;
@@ -48,7 +56,8 @@ void World::Step(float dt) {
             }
         }
     });
-    for (int i = 0; i < static_cast<int>(w.bodies.size()); ++i) {
+    for (int k = 0; k < visits; ++k) {
+        const int i = fewMovers ? (*fewMovers)[k] : k;
         if (w.proxiesLeft[i] == 0) continue;
         for (ShapeId sid : w.bodies[i].shapes) w.SynchronizeShape(static_cast<int>(sid.index));
     }

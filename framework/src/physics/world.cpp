@@ -303,6 +303,7 @@ void World::DestroyBody(BodyId id) {
     b.shapes.clear();
     b.alive = false;
     b.frozen = false;
+    b.restCandidate = false;  // the rest states' loops over moving bodies never see it again
     w.freeBodies.push_back(id.index);
 }
 

@@ -299,7 +299,13 @@ struct WorldImpl {
     std::vector<uint8_t> proxiesLeft;  // by body: 1 when a shape's proxy no longer holds it (World::Step)
     std::vector<uint8_t> narrowStatus;      // by contact: what UpdateContacts' parallel pass did with it
     std::vector<int> freshContacts;         // created since the last narrow phase (no manifold yet)
-    std::vector<int> movers;                // the moving bodies, in body order (CollectFewMovers)
+    // The moving bodies, in body order, when few move (CollectFewMovers at the narrow phase): then the
+    // step's loops over moving bodies visit these instead of every body. Bodies the step wakes join
+    // (WakePile); moversTracked is false when the loops must visit every body.
+    std::vector<int> movers;
+    bool moversTracked = false;
+    bool moversSorted = true;
+    bool continuousStartsOpen = false;  // BeginContinuous recorded the movers only: a woken body records itself
     std::vector<int> narrowCandidates;      // the contacts the narrow phase visits when few bodies move
     std::vector<int> contactsOfMovers;      // the pre-step's candidates when few bodies move (SolveVelocities)
     std::vector<uint32_t> contactVisit;     // by contact: narrowStamp when it is a candidate this step
@@ -420,7 +426,8 @@ struct WorldImpl {
     void DestroyContact(int contact);
     void FindNewContacts();
     bool CollectNarrowCandidates();  // contact.cpp: true when UpdateContacts visits narrowCandidates only
-    bool CollectFewMovers();         // contact.cpp: movers = the moving bodies; true when they are few
+    bool CollectFewMovers();         // contact.cpp: movers = the moving bodies; true (and tracked) when they are few
+    const std::vector<int>* TrackedMovers();  // contact.cpp: the tracked movers in body order, or nullptr
     void ContactsOf(const std::vector<int>& ofBodies, bool dynamicOnly, std::vector<int>& out);  // contact.cpp
     void UpdateContacts(float dt);
 
@@ -510,6 +517,7 @@ struct WorldImpl {
     // Continuous collision (continuous.cpp; the parts in continuous_internal.h).
     void UpdateSweepExtents(int bodyIndex);  // after the shapes or the centre of mass change
     void BeginContinuous();                  // before the solver moves anything: records start poses
+    void RecordContinuousStart(int index);  // continuous.cpp: the body's start pose of this step
     void AdvanceContinuousStamp();           // a new step's stamp for the start poses (BeginContinuous)
     void SolveContinuous(float dt);          // after the solver: fast bodies' impacts, earliest first
 };
