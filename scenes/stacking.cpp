@@ -88,10 +88,12 @@ SceneDef RestedField(int columns, int perColumn) {
             AddBox(scene, {-95.0f + 0.5f * static_cast<float>(c), 0.25f + 0.5f * static_cast<float>(k)}, {0.2f, 0.25f});
     scene.bodies.push_back({.body = {.type = BodyType::Dynamic, .position = {110.0f, 0.5f}, .linearVelocity = {3.0f, 0.0f}},
                             .shapes = {{.geometry = Circle({}, 0.5f), .density = 1.0f, .friction = kFriction}}});
-    // Target: the columns' top boxes within 0.02 m of their height (angle and drift are not checked:
-    // the ball rolls). With one row of boxes the ball is the highest body, its centre 0.5 m up.
+    // 2,000 steps: the columns rest within the first few dozen, what the scene measures is the rest.
+    // Target: the columns' top boxes within 0.1 m of their height, as the pyramids' apex (angle and drift
+    // are not checked: the ball rolls). With one row of boxes the ball is the highest body, 0.5 m up.
+    scene.steps = 2000;
     const float top = perColumn == 1 ? 0.5f : 0.25f + 0.5f * static_cast<float>(perColumn - 1);
-    scene.standing = {.idealTopY = top, .topTolerance = 0.02f};
+    scene.standing = {.idealTopY = top, .topTolerance = 0.1f};
     return scene;
 }
 

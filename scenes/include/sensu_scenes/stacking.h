@@ -17,7 +17,7 @@ SceneDef Pyramid(int rows);
 /// 0.5 m apart and exactly touching, from x = −95 m, and one ball 1 m across rolling along the free
 /// ground beyond them (from x = 110 m at 3 m/s, away from the columns). Once the columns rest, a step
 /// costs what the ball costs: what a game's mostly sleeping level pays while its player moves.
-/// Default 1,600 boxes. columns, perColumn ≥ 1; columns ≤ 400 (the ground ends at x = 200 m).
+/// Default 1,600 boxes; 2,000 steps (the ball ends near x = 177 m). columns, perColumn ≥ 1; columns ≤ 400.
 SceneDef RestedField(int columns = 400, int perColumn = 4);
 
 } // namespace sensu::scenes
