@@ -79,7 +79,7 @@ TEST_CASE("few movers: a static box created inside the frozen pile is found and 
 }
 
 TEST_CASE("few movers: a pile woken by a contact before its own contacts in contact order", "[physics][rest][fewmovers]") {
-    // A box far away gets low contact indices; destroyed once the pyramid rests, they are reused by the
+    // Three boxes far away get the lowest contact indices; destroyed once the pyramid rests, those are reused by the
     // contacts of a static box created inside the pile. The first of them wakes the pile in the narrow
     // phase's contact-ordered pass, before the pile's own contacts: those must be refreshed in that same
     // pass, as when every contact is visited.
