@@ -83,10 +83,12 @@ SceneDef Pyramid(int rows) {
 SceneDef RestedField(int columns, int perColumn) {
     if (columns < 1 || perColumn < 1 || columns > 400) throw InvalidArgument("RestedField needs 1 <= columns <= 400 and perColumn >= 1");
     SceneDef scene = BaseScene(Name("D", columns, perColumn));
+    const float firstX = -0.25f * static_cast<float>(columns - 1);
     for (int c = 0; c < columns; ++c)
         for (int k = 0; k < perColumn; ++k)
-            AddBox(scene, {-95.0f + 0.5f * static_cast<float>(c), 0.25f + 0.5f * static_cast<float>(k)}, {0.2f, 0.25f});
-    scene.bodies.push_back({.body = {.type = BodyType::Dynamic, .position = {110.0f, 0.5f}, .linearVelocity = {3.0f, 0.0f}},
+            AddBox(scene, {firstX + 0.5f * static_cast<float>(c), 0.25f + 0.5f * static_cast<float>(k)}, {0.2f, 0.25f});
+    const float ballX = 0.25f * static_cast<float>(columns) + 2.0f;
+    scene.bodies.push_back({.body = {.type = BodyType::Dynamic, .position = {ballX, 0.5f}, .linearVelocity = {3.0f, 0.0f}},
                             .shapes = {{.geometry = Circle({}, 0.5f), .density = 1.0f, .friction = kFriction}}});
     // 2,000 steps: the columns rest within the first few dozen, what the scene measures is the rest.
     // Target: the columns' top boxes within 0.1 m of their height, as the pyramids' apex (angle and drift

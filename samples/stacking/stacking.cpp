@@ -4,7 +4,8 @@
 //          stacks and pyramids of sensu-bench-stacking, live ms/step of both, and seed 004's rest
 //          states as colours (free = amber, vertically stable = orange, rotation stable = gray;
 //          Box2D: awake = amber, asleep = gray). Every solver switch of sensu is in the panel, so you
-//          can watch a pyramid sag without shock propagation or drift without warm starting.
+//          can watch a pyramid sag without shock propagation or drift without warm starting. Scene D is
+//          a level at rest while one ball rolls: with rest states a step costs what the ball costs.
 // Keys:    left click drops a box into both worlds at the mouse; Shift + left click shoots a ball
 //          from the left at the mouse (a pile wakes as a whole, then freezes again).
 #include <imgui.h>
@@ -27,7 +28,8 @@ namespace {
 using namespace sensu;
 using Clock = std::chrono::steady_clock;
 
-constexpr const char* kSceneNames[] = {"A 20 boxes", "A 100 boxes", "A 10 x 10 columns", "B 20-row pyramid", "C 100-row pyramid"};
+constexpr const char* kSceneNames[] = {"A 20 boxes", "A 100 boxes", "A 10 x 10 columns", "B 20-row pyramid", "C 100-row pyramid",
+                                       "D 100 x 4 columns at rest, a ball rolling"};
 
 scenes::SceneDef MakeScene(int index) {
     switch (index) {
@@ -35,7 +37,8 @@ scenes::SceneDef MakeScene(int index) {
         case 1: return scenes::DropStack(100);
         case 2: return scenes::DropStackGrid(10, 10);
         case 3: return scenes::Pyramid(20);
-        default: return scenes::Pyramid(100);
+        case 4: return scenes::Pyramid(100);
+        default: return scenes::RestedField(100, 4);
     }
 }
 

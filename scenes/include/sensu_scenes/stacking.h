@@ -14,10 +14,11 @@ SceneDef DropStackGrid(int columns, int perColumn);
 /// at y = i + 0.5. rows ≥ 1.
 SceneDef Pyramid(int rows);
 /// Scene D, a world almost at rest: `columns` columns of `perColumn` boxes 0.4 m wide × 0.5 m tall,
-/// 0.5 m apart and exactly touching, from x = −95 m, and one ball 1 m across rolling along the free
-/// ground beyond them (from x = 110 m at 3 m/s, away from the columns). Once the columns rest, a step
-/// costs what the ball costs: what a game's mostly sleeping level pays while its player moves.
-/// Default 1,600 boxes; 2,000 steps (the ball ends near x = 177 m). columns, perColumn ≥ 1; columns ≤ 400.
+/// 0.5 m apart, exactly touching and centred on x = 0, and one ball 1 m across rolling away from them
+/// along the free ground (from 2 m right of the last column, at 3 m/s; it slows to 2 m/s as it starts
+/// to roll). Once the columns rest, a step costs what the ball costs: what a game's mostly sleeping
+/// level pays while its player moves. Default 1,600 boxes; 2,000 steps (the ball ends 68 m further,
+/// near x = 170 m). columns, perColumn ≥ 1; columns ≤ 400 (the ground ends at x = 200 m).
 SceneDef RestedField(int columns = 400, int perColumn = 4);
 
 } // namespace sensu::scenes
