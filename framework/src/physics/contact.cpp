@@ -339,13 +339,15 @@ bool WorldImpl::CollectNarrowCandidates() {
 }
 
 // A mostly frozen world: the loops over every body and contact cost far more than the few that move.
-// Those loops visit the moving bodies' contacts instead, found from their contact lists; that only pays
-// when few bodies move (walking the lists and sorting costs more than the plain loop when most contacts
-// are visited anyway).
+// Those loops visit the moving bodies' contacts instead, found from their contact lists. Walking the
+// lists and sorting costs more than the plain loops when most bodies move. Measured: with every body
+// moving, visiting only the movers takes 6–7 % more instructions (callgrind, B20 and C100 without rest
+// states); with half of 3,200 moving about as many; with a third 11 % less time, and with one in
+// 1,600 a small fraction of it.
 // The list stays tracked for the rest of the step (Step ends it): what wakes joins it, nothing stops
 // moving before the rest states at the step's end.
 bool WorldImpl::CollectFewMovers() {
-    constexpr size_t kFewMovingShare = 8;  // at most one body in this many moves
+    constexpr size_t kFewMovingShare = 3;  // at most one body in this many moves
     movers.clear();
     for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
         const Body& b = bodies[i];
