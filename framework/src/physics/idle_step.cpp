@@ -14,6 +14,11 @@ namespace sensu {
 bool WorldImpl::CanStepIdle() const {
     if (settings.solver != SolverKind::SequentialImpulses || !movedShapes.empty() || preSolve != nullptr) return false;
     if (joints.size() != freeJoints.size()) return false;  // joints run passes of their own
+    // Last step's movers first: in a mostly frozen world where something moves, one of them usually
+    // still does, and the answer comes without a pass over every body.
+    for (const int i : movers) {
+        if (i < static_cast<int>(bodies.size()) && bodies[i].alive && IsMovingBody(bodies[i])) return false;
+    }
     for (const detail::Body& b : bodies) {
         if (b.alive && IsMovingBody(b)) return false;
     }
