@@ -132,12 +132,14 @@ float ContinuousPhase::NormalSpeed(int body, int other, float t, Vec2 p, Vec2 n)
     return Dot(b.v + Cross(b.w, rb) - a.v - Cross(a.w, ra), n);
 }
 
-// Records in state.next the earliest impact of fast body f from its search fraction on, against
-// everything its swept region can reach (t > 1: none), and in state.bounds the region's bounds.
-void ContinuousPhase::Search(int f, ContinuousBody& state) {
-    state.searched = true;
-    state.next = ContinuousImpact{};
-    ContinuousImpact& best = state.next;
+// Records in fast.next the earliest impact of the fast body from its search fraction on, against
+// everything its swept region can reach (t > 1: none), and in fast.bounds the region's bounds.
+void ContinuousPhase::Search(FastBody& fast) {
+    const int f = fast.body;
+    ContinuousBody& state = State(f);
+    fast.searched = true;
+    fast.next = ContinuousImpact{};
+    ContinuousImpact& best = fast.next;
     const float t0 = state.search;
     if (state.memo == kNull) {
         state.memo = static_cast<int>(memos_.size());
@@ -168,7 +170,7 @@ void ContinuousPhase::Search(int f, ContinuousBody& state) {
             w_.broadPhase.Query(memo.bounds[k], [&](int other) { met.push_back(other); });
         }
         const AABB bounds = memo.bounds[k];
-        state.bounds = k == 0 ? bounds : Union(state.bounds, bounds);
+        fast.bounds = k == 0 ? bounds : Union(fast.bounds, bounds);
         // QueryMotions, with the broad phase's part from the list: the same candidates in the same order.
         auto test = [&](int other) { TestPair(f, shapeIndex, shape, t0, other, memo, best); };
         for (int other : met) {
@@ -198,15 +200,17 @@ void ContinuousPhase::Invalidate(int i, float t) {
     if (!IsDynamic(w_.bodies[i])) return;
     const Vec2 c0 = CenterAt(i, t), c1 = CenterAt(i, 1.0f);
     const AABB path = Inflate(AABB{Min(c0, c1), Max(c0, c1)}, w_.bodies[i].sweepRadius);
-    for (int f : w_.fastBodies) {
-        ContinuousBody& s = State(f);
-        if (f == i || s.next.body == i || s.next.other == i) {
-            s.searched = false;
-        } else if (s.searched && Overlaps(s.bounds, path)) {
+    for (FastBody& fast : fast_) {
+        if (!fast.searched) continue;
+        const int f = fast.body;
+        // next.body is f itself whenever there is an impact.
+        if (f == i || fast.next.other == i) {
+            fast.searched = false;
+        } else if (Overlaps(fast.bounds, path)) {
             // A search again would meet i only to reject it by the bounding discs (TestPair's first
             // test, with these very numbers while neither motion changes), and with ties decided by
             // Precedes the order it meets its other candidates in does not matter: the result stays.
-            if (!DiscsStayApart(f, i, Max(s.search, State(i).base))) s.searched = false;
+            if (!DiscsStayApart(f, i, Max(State(f).search, State(i).base))) fast.searched = false;
         }
     }
 }

@@ -61,11 +61,9 @@ void ContinuousPhase::Resolve(const ContinuousImpact& impact) {
             w_.movedBodies.push_back(i);
         }
         TrackPath(i, t);
-        if (!s.fast && IsFast(i, Motion(i))) {
-            s.fast = true;
-            w_.fastBodies.push_back(i);
-        }
+        if (s.fast == kNull && IsFast(i, Motion(i))) AddFast(i);
     }
+    for (int k = 0; k < islandCount_; ++k) UpdateDone(island_[k]);
     for (int k = 0; k < islandCount_; ++k) Invalidate(island_[k], t);
 }
 
