@@ -64,7 +64,7 @@ void ContinuousPhase::Resolve(const ContinuousImpact& impact) {
         if (s.fast == kNull && IsFast(i, Motion(i))) AddFast(i);
     }
     for (int k = 0; k < islandCount_; ++k) UpdateDone(island_[k]);
-    for (int k = 0; k < islandCount_; ++k) Invalidate(island_[k], t);
+    Invalidate(t);
 }
 
 // A hit event for an impact (contact_events.h), from the approach before its solve: the fastest

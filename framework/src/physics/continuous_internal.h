@@ -178,7 +178,7 @@ private:
     inline bool HeldByContact(int f, int shapeIndex, int o, int otherShape);
     inline float NormalSpeed(int body, int other, float t, Vec2 p, Vec2 n);
     void Search(FastBody& fast);
-    void Invalidate(int i, float t);
+    void Invalidate(float t);
     inline void TestPair(int f, int shapeIndex, ShapeSweep& shape, float t0, int otherShape, SearchMemo& memo, ContinuousImpact& best);
     inline ContinuousImpact PairImpact(int f, int shapeIndex, ShapeSweep& shape, float t0, float from, int otherShape, float limit,
                                        bool& cut);
