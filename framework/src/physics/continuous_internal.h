@@ -252,6 +252,16 @@ private:
         return BoundingDiscsStayApart(CenterAt(f, from), rest * fb.v, fb.sweepRadius, CenterAt(o, from), rest * ob.v, ob.sweepRadius);
     }
 
+    // PairImpact's reject before the time of impact (continuous_bounds.h): from fraction `from` on,
+    // the cores of f's shape and o's shape stay apart by more than they can close.
+    bool CoresStayApart(int f, const RoundedCore& core, int o, const RoundedCore& otherCore, float from) {
+        const Body& fb = w_.bodies[f];
+        const Body& ob = w_.bodies[o];
+        const float rest = (1.0f - from) * dt_;
+        return ccd::CoresStayApart(CenterAt(f, from), AngleAt(f, from), core, rest * fb.v, rest * fb.w, CenterAt(o, from), AngleAt(o, from),
+                                   otherCore, rest * ob.v, rest * ob.w);
+    }
+
     ContinuousBody& State(int i) {
         ContinuousBody& s = w_.continuousBodies[i];
         if (s.stamp == w_.continuousStamp) return s;
