@@ -62,8 +62,8 @@ inline float SupportFloor(const RoundedCore& core) {
 // Whether the edge normal of polygon core `a` that b's centre lies farthest beyond separates a from
 // core `b` by more than `needed` (m), with b's centre at `offset` and b turned by `turn`, both in a's
 // frame. Only that edge is tried (skipping an axis only ever keeps a pair): for a core around its
-// centre it is the edge of a's that faces b, and in Tumbler2000 trying every edge rejected no more
-// pairs than it cost.
+// centre it is the edge of a's that faces b. Trying every edge rejected the same pairs in Tumbler2000
+// and Smash9600 (96 more of 12,284 in Rain2000) at 1 % more of Tumbler2000's step.
 inline bool EdgeNormalSeparates(const RoundedCore& a, const RoundedCore& b, Vec2 offset, Rot turn, float needed) {
     int facing = 0;
     float beyond = Dot(a.normals[0], offset - a.points[0]);
