@@ -73,16 +73,13 @@ Manifold CollideShapes(const ConvexShape& a, const Transform& xa, const ConvexSh
 
 void ContinuousPhase::Run() {
     if (Classify()) {
-        const int cap = w_.settings.continuousMaxImpacts;
         for (;;) {
             // Each fast body keeps its next impact until an impact changes a body its sweep can reach.
             ContinuousImpact best;
-            for (size_t k = 0; k < w_.fastBodies.size(); ++k) {
-                const int f = w_.fastBodies[k];
-                ContinuousBody& s = State(f);
-                if (s.impacts >= cap || s.search >= 1.0f) continue;
-                if (!s.searched) Search(f, s);
-                if (s.next.t < best.t) best = s.next;
+            for (FastBody& fast : fast_) {  // searching adds no fast body
+                if (fast.done) continue;
+                if (!fast.searched) Search(fast);
+                if (fast.next.t < best.t) best = fast.next;
             }
             if (best.body == kNull) break;
             Resolve(best);  // raises the fast body's impact count: the loop ends
@@ -136,8 +133,8 @@ bool ContinuousPhase::Classify() {
         });
         detail::CompactFlags(w_.pool, w_.fastFlags, w_.compactBlocks, w_.fastBodies);
     }
-    for (const int i : w_.fastBodies) State(i).fast = true;
-    if (w_.fastBodies.empty()) return false;
+    for (const int i : w_.fastBodies) AddFast(i);
+    if (fast_.empty()) return false;
     w_.continuousPaths.Clear();
     const int visits = static_cast<int>(fewMovers ? fewMovers->size() : w_.bodies.size());
     for (int k = 0; k < visits; ++k) {
@@ -146,6 +143,19 @@ bool ContinuousPhase::Classify() {
         if (b.alive && !b.shapes.empty() && w_.IsMovingBody(b)) TrackPath(i, 0.0f);
     }
     return true;
+}
+
+// Lists body i as fast from now on in this step.
+void ContinuousPhase::AddFast(int i) {
+    State(i).fast = static_cast<int>(fast_.size());
+    fast_.emplace_back().body = i;
+    UpdateDone(i);
+}
+
+// After body i's impact count or search fraction changed: whether it is done with impacts this step.
+void ContinuousPhase::UpdateDone(int i) {
+    const ContinuousBody& s = State(i);
+    if (s.fast != kNull) fast_[s.fast].done = s.impacts >= w_.settings.continuousMaxImpacts || s.search >= 1.0f;
 }
 
 // A body fast only by translating, whose velocity the solver kept (within speculativeDistance per

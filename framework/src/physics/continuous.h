@@ -49,14 +49,11 @@ struct ContinuousBody {
     float search = 0.0f;   // impacts of this body before this fraction are solved
     int impacts = 0;       // impacts solved with this body as the fast one, this step
     int pathLeaf = -1;     // its leaf in WorldImpl::continuousPaths, when its proxies do not hold its motion
-    bool fast = false;     // listed in WorldImpl::fastBodies this step
+    int fast = -1;         // fast bodies: its entry in the phase's list of them (ContinuousPhase::fast_), else -1
     bool moved = false;    // dynamic and hit this step: its end pose is recomputed from its motion
-    bool searched = false; // fast bodies: `next` and `bounds` are up to date
     bool guarded = false;  // the static rule (KeepOnItsSideOfStatics) has looked at this body this step
     uint32_t motion = 0;   // counts this step's rebases: a pair result from an older motion is stale
     int memo = -1;         // fast bodies: its pair results in the phase (ContinuousPhase::memos_), -1 before its first search
-    AABB bounds{};         // fast bodies: bounds of the swept region of the last search
-    ContinuousImpact next; // fast bodies: the earliest impact of the last search (t > 1: none)
 };
 
 } // namespace sensu::detail

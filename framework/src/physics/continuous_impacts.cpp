@@ -61,12 +61,10 @@ void ContinuousPhase::Resolve(const ContinuousImpact& impact) {
             w_.movedBodies.push_back(i);
         }
         TrackPath(i, t);
-        if (!s.fast && IsFast(i, Motion(i))) {
-            s.fast = true;
-            w_.fastBodies.push_back(i);
-        }
+        if (s.fast == kNull && IsFast(i, Motion(i))) AddFast(i);
     }
-    for (int k = 0; k < islandCount_; ++k) Invalidate(island_[k], t);
+    for (int k = 0; k < islandCount_; ++k) UpdateDone(island_[k]);
+    Invalidate(t);
 }
 
 // A hit event for an impact (contact_events.h), from the approach before its solve: the fastest

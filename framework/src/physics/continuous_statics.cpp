@@ -94,7 +94,7 @@ bool ContinuousPhase::MayCrossStatics(int i) const {
     // Most bodies barely move: a bound without square root or remainder settles them.
     if (std::abs(move.x) + std::abs(move.y) + std::abs(b.angle - start.angle) * b.sweepRadius <= limit) return false;
     const ContinuousBody& s = w_.continuousBodies[i];
-    if (s.stamp != w_.continuousStamp || !(s.fast || s.moved)) {
+    if (s.stamp != w_.continuousStamp || !(s.fast != kNull || s.moved)) {
         // Left to the regular step: the motion of its velocity is what the speculative contacts were
         // made for, so only a position-pass correction as large as a fast motion can carry it on.
         const Vec2 correction = move - dt_ * b.v;
