@@ -2,7 +2,9 @@
 // which bodies join the solver; this writes each one's rows). Written field by field into its own
 // slot: a SolverContact built on the stack and copied cost a zeroing and a copy per contact, and the
 // copy stalled on its own just-written bytes. The bodies' data is read from prestepBodies (packed by
-// solver index) instead of from the two ~270-byte Body structs of every contact.
+// solver index) instead of from the two ~270-byte Body structs of every contact. When last solve's
+// order holds (solver_order.cpp) each contact goes straight to its ordered slot; its cold data and
+// restitution flags stay in pre-step order (SolverContact::cold).
 #include <atomic>
 
 #include "contact_rows.h"
@@ -16,13 +18,23 @@ using detail::SolverContact;
 using detail::SolverContactCold;
 using detail::SolverPoint;
 
-void WorldImpl::FillSolverContacts(float dt) {
+void WorldImpl::PairSolverContacts() {
+    prestepPairs.resize(prestepContacts.size());
+    detail::ForChunks(pool, static_cast<int>(prestepContacts.size()), detail::kMinParallelContacts, [&](int begin, int end) {
+        for (int k = begin; k < end; ++k) {
+            const Contact& c = contacts[prestepContacts[k]];
+            prestepPairs[k] = static_cast<uint64_t>(bodies[c.bodyA].solverIndex) << 32 | static_cast<uint32_t>(bodies[c.bodyB].solverIndex);
+        }
+    });
+}
+
+void WorldImpl::FillSolverContacts(float dt, bool ordered) {
     const SolverSettings& st = settings;
     const bool warm = st.warmStarting && st.accumulateImpulses;
     // Every slot is written below: resized without a clear, last step's slots are reused as they are
     // instead of being zeroed first.
     const int count = static_cast<int>(prestepContacts.size());
-    prestepPairs.resize(prestepContacts.size());
+    const int* slots = ordered ? orderCache.destination.data() : nullptr;
     solverContacts.resize(prestepContacts.size());
     solverContactsCold.resize(prestepContacts.size());
     restitutionFlags.resize(prestepContacts.size());
@@ -32,17 +44,16 @@ void WorldImpl::FillSolverContacts(float dt) {
         for (int k = chunkBegin; k < chunkEnd; ++k) {
             const int ci = prestepContacts[k];
             const Contact& c = contacts[ci];
-            const int a = bodies[c.bodyA].solverIndex;
-            const int b = bodies[c.bodyB].solverIndex;
+            const int a = static_cast<int>(prestepPairs[k] >> 32);
+            const int b = static_cast<int>(static_cast<uint32_t>(prestepPairs[k]));
             const PrestepBody& ba = prestepBodies[a];
             const PrestepBody& bb = prestepBodies[b];
-            SolverContact& sc = solverContacts[k];
+            SolverContact& sc = solverContacts[slots != nullptr ? slots[k] : k];
             SolverContactCold& cold = solverContactsCold[k];
             cold.contact = ci;
             sc.cold = k;
             sc.a = a;
             sc.b = b;
-            prestepPairs[k] = static_cast<uint64_t>(a) << 32 | static_cast<uint32_t>(b);
             const Vec2 n = c.manifold.normal;
             const Vec2 t = detail::TangentOf(n);
             sc.normal = n;

@@ -141,7 +141,8 @@ void WorldImpl::SolveVelocities(float dt) {
     // Pre-step: one solver contact per touching contact with a moving dynamic body. Which contacts take
     // part is found in parallel chunks and compacted in contact order; then, in that order, the bodies
     // they need that are not in the solver yet join it (only contacts with such a body are visited);
-    // then each solver contact is filled in its own slot, in parallel chunks. The bodies are looked up in
+    // then each solver contact is filled in its own slot (its ordered one when last solve's order
+    // holds), in parallel chunks. The bodies are looked up in
     // joinsSolver, not in their Body structs: a contact's bodies are alive, so a moving dynamic body is an
     // unfrozen dynamic one, and the bodies in the solver so far (solverIndex set) are the moving ones.
     constexpr uint8_t kTakesPart = 1, kNeedsBody = 2;
@@ -174,9 +175,13 @@ void WorldImpl::SolveVelocities(float dt) {
         if (bodies[c.bodyA].solverIndex == kNull) addSolverBody(c.bodyA);
         if (bodies[c.bodyB].solverIndex == kNull) addSolverBody(c.bodyB);
     }
-    FillSolverContacts(dt);  // contact_prestep.cpp
+    // The joints' bodies join after the contacts' (the fill reads none of them). The order is looked up
+    // before the fill so that it fills each contact straight into its ordered slot.
     PrepareJoints(dt, addSolverBody);
-    OrderAndColourContacts();
+    PairSolverContacts();  // contact_prestep.cpp
+    const bool reuseOrder = MatchOrderCache();  // solver_order.cpp
+    FillSolverContacts(dt, reuseOrder && !orderCache.identity);
+    OrderAndColourContacts(reuseOrder);
     colourSchedules.Forget(false);
 
     // Warm start: apply last step's impulses, colour by colour (the order only needs to be fixed).

@@ -26,10 +26,13 @@ constexpr int kMinParallelCopies = 1024;
 
 // The order is a function of the contact graph alone, so a graph equal to the last one's (same pairs of
 // solver bodies in the same pre-step order, same fixed bodies) gets the same levels, colours and
-// permutation without building them again: the state after the step is the same, bit for bit.
-void WorldImpl::OrderAndColourContacts() {
+// permutation without building them again: the state after the step is the same, bit for bit. Asked
+// before the pre-step fill, which then writes each solver contact straight into its ordered slot
+// (FillSolverContacts): a fill in pre-step order and a permuted copy of every contact after it cost a
+// second write of the whole array.
+bool WorldImpl::MatchOrderCache() {
     const bool bottomUp = settings.bottomUpOrder || settings.shockPropagation;
-    ContactOrderCache& cache = orderCache;
+    const ContactOrderCache& cache = orderCache;
     fixedSolverBodies.resize(solverBodies.size());
     bool same = cache.valid && cache.bottomUp == bottomUp && cache.pairs.size() == prestepPairs.size() &&
                 cache.fixedBodies.size() == fixedSolverBodies.size();
@@ -49,7 +52,14 @@ void WorldImpl::OrderAndColourContacts() {
                 differs.store(true, std::memory_order_relaxed);
         });
     }
-    if (same && !differs.load(std::memory_order_relaxed)) {
+    return same && !differs.load(std::memory_order_relaxed);
+}
+
+// reuse: MatchOrderCache's answer, and the fill has put every contact in its ordered slot already.
+void WorldImpl::OrderAndColourContacts(bool reuse) {
+    const bool bottomUp = settings.bottomUpOrder || settings.shockPropagation;
+    ContactOrderCache& cache = orderCache;
+    if (reuse) {
         ++cache.reuses;
         ForChunks(pool, static_cast<int>(solverBodies.size()), kMinParallelCopies, [&](int begin, int end) {
             for (int i = begin; i < end; ++i) solverBodies[i].level = cache.bodyLevels[i];
@@ -58,12 +68,6 @@ void WorldImpl::OrderAndColourContacts() {
         partBands = cache.partBands;
         segmentColours = cache.segmentColours;
         colourRanges = cache.colourRanges;
-        if (cache.identity) return;
-        sortedContacts.resize(solverContacts.size());
-        ForChunks(pool, static_cast<int>(solverContacts.size()), kMinParallelCopies, [&](int begin, int end) {
-            for (int k = begin; k < end; ++k) sortedContacts[cache.destination[k]] = solverContacts[k];
-        });
-        solverContacts.swap(sortedContacts);
         return;
     }
 

@@ -444,8 +444,11 @@ struct WorldImpl {
     // Solver (contact_solver.cpp).
     void Solve(float dt);
     void SolveVelocities(float dt);
-    // The pre-step's solver contact of every prestepContacts entry, in its own slot (contact_prestep.cpp).
-    void FillSolverContacts(float dt);
+    // prestepPairs of every prestepContacts entry (contact_prestep.cpp): the solver bodies of each.
+    void PairSolverContacts();
+    // The pre-step's solver contact of every prestepContacts entry (contact_prestep.cpp): in its
+    // pre-step slot, or with `ordered` in its slot of the cached order (MatchOrderCache held).
+    void FillSolverContacts(float dt, bool ordered);
     void SolveContactColours(int iteration);  // one velocity pass over the contacts, level by level
     void GatherWideContacts();    // batches of four for the velocity passes (contact_solver_wide.cpp)
     int WideItems(int colour) const;  // batches plus rest contacts of a colour with batches
@@ -480,7 +483,8 @@ struct WorldImpl {
     void SplitLevelsIntoParts();  // each level's parts and seams (solver_parts.cpp)
     void ColourLevels();          // colours inside each part and seam set (solver_order.cpp)
     void BuildOrder(bool bottomUp);  // levels (or one level), parts and colours, built anew (solver_order.cpp)
-    void OrderAndColourContacts();  // BuildOrder, or last solve's order again when the contact graph is the same
+    bool MatchOrderCache();       // the contact graph (prestepPairs, fixed bodies) is the cached order's
+    void OrderAndColourContacts(bool reuse);  // BuildOrder, or with `reuse` the cached order again
 
     // Joints (joint.cpp): the solver's hooks, and the common bookkeeping.
     void PrepareJoints(float dt, const std::function<void(int)>& addSolverBody);
