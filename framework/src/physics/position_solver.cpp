@@ -35,7 +35,8 @@ inline void AtomicMin(std::atomic<float>& target, float value) {
 // it fixed pushed the lower-level ball under it down into its neighbours — a pour of 1,000 small circles
 // sank 19 cm into itself (issue 15); with this rule 1.5 cm. (The velocity pass keeps holding by level
 // alone: measured, restricting it as well added energy to landing bodies and did not help the pour.)
-WorldImpl::ShockSide WorldImpl::ShockHeldSide(const SolverContact& sc) const {
+// Inline: the pass asks it per contact and iteration, and the out-of-line call cost more than its body.
+inline WorldImpl::ShockSide WorldImpl::ShockHeldSide(const SolverContact& sc) const {
     const int levelA = solverBodies[sc.a].level;
     const int levelB = solverBodies[sc.b].level;
     if (levelA == levelB || shockUp == Vec2{}) return ShockSide::None;
