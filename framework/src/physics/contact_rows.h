@@ -49,6 +49,20 @@ inline void ApplyRowImpulse(const SolverContact& sc, SolverVelocity& a, SolverVe
     b.w += sc.invInertiaB * (lambda * rdB);
 }
 
+// Warm start of one contact: last step's accumulated impulses applied again, point by point, the
+// normal row then the tangent row.
+inline void WarmStartContact(const SolverContact& sc, SolverVelocity& aOut, SolverVelocity& bOut) {
+    SolverVelocity a = aOut;
+    SolverVelocity b = bOut;
+    const Vec2 t = TangentOf(sc.normal);
+    for (int p = 0; p < sc.pointCount; ++p) {
+        const SolverPoint& sp = sc.points[p];
+        ApplyRowImpulse(sc, a, b, sc.normal, sp.rnA, sp.rnB, sp.normalImpulse);
+        ApplyRowImpulse(sc, a, b, t, sp.rtA, sp.rtB, sp.tangentImpulse);
+    }
+    StoreVelocities(sc, a, b, aOut, bOut);
+}
+
 // Effective masses of every row of a contact, and the 2×2 block matrix when both points of a flat
 // contact can be solved together.
 inline void PrepareMasses(SolverContact& sc, bool accumulate) {

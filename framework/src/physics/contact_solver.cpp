@@ -184,23 +184,23 @@ void WorldImpl::SolveVelocities(float dt) {
     OrderAndColourContacts(reuseOrder);
     colourSchedules.Forget(false);
 
+    // The batches of four first: the warm start runs on them too.
+    GatherWideContacts();
+
     // Warm start: apply last step's impulses, colour by colour (the order only needs to be fixed).
-    SolveByColour([&](int k) {
-        const SolverContact& sc = solverContacts[k];
-        SolverVelocity a = solverVelocities[sc.a];
-        SolverVelocity b = solverVelocities[sc.b];
-        const Vec2 t = TangentOf(sc.normal);
-        for (int p = 0; p < sc.pointCount; ++p) {
-            const SolverPoint& sp = sc.points[p];
-            ApplyRowImpulse(sc, a, b, sc.normal, sp.rnA, sp.rnB, sp.normalImpulse);
-            ApplyRowImpulse(sc, a, b, t, sp.rtA, sp.rtB, sp.tangentImpulse);
+    ScheduleColours(false, true).Run(pool, [&](const ColourTask& task) {
+        if (!wideColours.empty() && wideColours[task.colour].wide) {
+            WarmStartWideItems(task.colour, task.begin, task.end);
+            return;
         }
-        StoreVelocities(sc, a, b, solverVelocities[sc.a], solverVelocities[sc.b]);
+        const int offset = colourRanges[task.colour].begin;
+        for (int k = offset + task.begin; k < offset + task.end; ++k) {
+            const SolverContact& sc = solverContacts[k];
+            detail::WarmStartContact(sc, solverVelocities[sc.a], solverVelocities[sc.b]);
+        }
     });
     WarmStartJoints();
 
-    GatherWideContacts();
-    colourSchedules.Forget(true);
     for (int it = 0; it < st.velocityIterations; ++it) {
         SolveJointVelocities();
         SolveContactColours(it);

@@ -77,6 +77,10 @@ void LoadWideBatch(WideContactBatch& batch, const SolverContact* contacts, const
         batch.rnB1[i] = sc.points[0].rnB;
         batch.rnA2[i] = sc.points[1].rnA;
         batch.rnB2[i] = sc.points[1].rnB;
+        batch.rtA1[i] = sc.points[0].rtA;
+        batch.rtB1[i] = sc.points[0].rtB;
+        batch.rtA2[i] = sc.points[1].rtA;
+        batch.rtB2[i] = sc.points[1].rtB;
         batch.pairRtA[i] = sc.pairRtA;
         batch.pairRtB[i] = sc.pairRtB;
         batch.pairTangentMass[i] = sc.pairTangentMass;
@@ -170,6 +174,27 @@ void SolveWideBatch(WideContactBatch& batch, SolverVelocity* velocities) {
     _mm_store_ps(batch.normalImpulse1, Select(solved, x1, x1Old));
     _mm_store_ps(batch.normalImpulse2, Select(solved, x2, x2Old));
 
+    Scatter(a, velocities, batch.a, batch.invMassA, batch.invInertiaA);
+    Scatter(b, velocities, batch.b, batch.invMassB, batch.invInertiaB);
+}
+
+// WarmStartContact of four two-point contacts (contact_rows.h), lane by lane the same floats: per point
+// the normal row, then the tangent row.
+void WarmStartWideBatch(const WideContactBatch& batch, SolverVelocity* velocities) {
+    WideVelocity a = Gather(velocities, batch.a);
+    WideVelocity b = Gather(velocities, batch.b);
+    const __m128 invMassA = _mm_load_ps(batch.invMassA), invInertiaA = _mm_load_ps(batch.invInertiaA);
+    const __m128 invMassB = _mm_load_ps(batch.invMassB), invInertiaB = _mm_load_ps(batch.invInertiaB);
+    const __m128 nx = _mm_load_ps(batch.normalX), ny = _mm_load_ps(batch.normalY);
+    const __m128 tx = ny, ty = Negate(nx);  // TangentOf: the normal turned clockwise
+    ApplyImpulse(a, b, invMassA, invInertiaA, invMassB, invInertiaB, nx, ny, _mm_load_ps(batch.rnA1), _mm_load_ps(batch.rnB1),
+                 _mm_load_ps(batch.normalImpulse1));
+    ApplyImpulse(a, b, invMassA, invInertiaA, invMassB, invInertiaB, tx, ty, _mm_load_ps(batch.rtA1), _mm_load_ps(batch.rtB1),
+                 _mm_load_ps(batch.tangentImpulse1));
+    ApplyImpulse(a, b, invMassA, invInertiaA, invMassB, invInertiaB, nx, ny, _mm_load_ps(batch.rnA2), _mm_load_ps(batch.rnB2),
+                 _mm_load_ps(batch.normalImpulse2));
+    ApplyImpulse(a, b, invMassA, invInertiaA, invMassB, invInertiaB, tx, ty, _mm_load_ps(batch.rtA2), _mm_load_ps(batch.rtB2),
+                 _mm_load_ps(batch.tangentImpulse2));
     Scatter(a, velocities, batch.a, batch.invMassA, batch.invInertiaA);
     Scatter(b, velocities, batch.b, batch.invMassB, batch.invInertiaB);
 }
@@ -269,6 +294,26 @@ void WorldImpl::SolveWideItems(int colour, int begin, int end) {
         } else {
             SolverContact& sc = solverContacts[wideRest[wide.restBegin + item - batches]];
             detail::SolveContact<true>(sc, solverVelocities[sc.a], solverVelocities[sc.b]);
+        }
+    }
+#else
+    (void)colour;
+    (void)begin;
+    (void)end;
+#endif
+}
+
+// The warm start of items [begin, end) of one colour (SolveWideItems' items).
+void WorldImpl::WarmStartWideItems(int colour, int begin, int end) {
+#if SENSU_WIDE_CONTACTS
+    const WideColour& wide = wideColours[colour];
+    const int batches = wide.batchEnd - wide.batchBegin;
+    for (int item = begin; item < end; ++item) {
+        if (item < batches) {
+            WarmStartWideBatch(wideBatches[wide.batchBegin + item], solverVelocities.data());
+        } else {
+            const SolverContact& sc = solverContacts[wideRest[wide.restBegin + item - batches]];
+            detail::WarmStartContact(sc, solverVelocities[sc.a], solverVelocities[sc.b]);
         }
     }
 #else

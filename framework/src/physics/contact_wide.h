@@ -24,6 +24,7 @@ struct alignas(16) WideContactBatch {
     float normalX[kWideLanes], normalY[kWideLanes], friction[kWideLanes];
     float invMassA[kWideLanes], invInertiaA[kWideLanes], invMassB[kWideLanes], invInertiaB[kWideLanes];
     float rnA1[kWideLanes], rnB1[kWideLanes], rnA2[kWideLanes], rnB2[kWideLanes];  // point 1 and 2: rA×n, rB×n, m
+    float rtA1[kWideLanes], rtB1[kWideLanes], rtA2[kWideLanes], rtB2[kWideLanes];  // point 1 and 2: rA×t, rB×t (warm start)
     float pairRtA[kWideLanes], pairRtB[kWideLanes], pairTangentMass[kWideLanes];    // the middle friction row
     float k11[kWideLanes], k12[kWideLanes], k22[kWideLanes];                        // block K, 1/kg
     float inv11[kWideLanes], inv12[kWideLanes], inv22[kWideLanes];                  // K⁻¹, kg

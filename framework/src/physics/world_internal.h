@@ -465,6 +465,7 @@ struct WorldImpl {
         });
     }
     void SolveWideItems(int colour, int begin, int end);  // those items [begin, end) of the velocity pass
+    void WarmStartWideItems(int colour, int begin, int end);  // the warm start of those items (contact_solver_wide.cpp)
     void ScatterWideImpulses();   // the batches' impulses back to solverContacts (the batches stay for the shock pass)
     void PropagateShock();        // the last, one-sided velocity pass (shock_propagation.cpp)
     void ShockContact(int k);     // that pass on solverContacts[k]
