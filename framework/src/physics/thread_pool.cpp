@@ -87,10 +87,14 @@ void CompactFlags(ThreadPool* pool, const std::vector<uint8_t>& flags, std::vect
     const int count = static_cast<int>(flags.size());
     const int blocks = (count + kBlock - 1) / kBlock;
     blockCounts.resize(static_cast<size_t>(blocks) + 1);
+    // Each block's bounds and the arrays' data are taken into locals first: through the captured
+    // references every int stored to `out` made them load again.
     ForChunks(pool, blocks, 2, [&](int begin, int end) {
+        const uint8_t* f = flags.data();
         for (int block = begin; block < end; ++block) {
+            const int first = block * kBlock, last = count < first + kBlock ? count : first + kBlock;
             int kept = 0;
-            for (int i = block * kBlock; i < count && i < (block + 1) * kBlock; ++i) kept += flags[i] != 0 ? 1 : 0;
+            for (int i = first; i < last; ++i) kept += f[i] != 0 ? 1 : 0;
             blockCounts[block + 1] = kept;
         }
     });
@@ -98,10 +102,13 @@ void CompactFlags(ThreadPool* pool, const std::vector<uint8_t>& flags, std::vect
     for (int block = 0; block < blocks; ++block) blockCounts[block + 1] += blockCounts[block];
     out.resize(static_cast<size_t>(blockCounts[blocks]));
     ForChunks(pool, blocks, 2, [&](int begin, int end) {
+        const uint8_t* f = flags.data();
+        int* o = out.data();
         for (int block = begin; block < end; ++block) {
+            const int first = block * kBlock, last = count < first + kBlock ? count : first + kBlock;
             int slot = blockCounts[block];
-            for (int i = block * kBlock; i < count && i < (block + 1) * kBlock; ++i) {
-                if (flags[i] != 0) out[slot++] = i;
+            for (int i = first; i < last; ++i) {
+                if (f[i] != 0) o[slot++] = i;
             }
         }
     });
