@@ -32,7 +32,6 @@ using detail::SolverContactCold;
 using detail::SolverPoint;
 using detail::SolverVelocity;
 using detail::StoreVelocities;
-using detail::TangentOf;
 
 namespace {
 
@@ -142,9 +141,9 @@ void WorldImpl::SolveVelocities(float dt) {
     // part is found in parallel chunks and compacted in contact order; then, in that order, the bodies
     // they need that are not in the solver yet join it (only contacts with such a body are visited);
     // then each solver contact is filled in its own slot (its ordered one when last solve's order
-    // holds), in parallel chunks. The bodies are looked up in
-    // joinsSolver, not in their Body structs: a contact's bodies are alive, so a moving dynamic body is an
-    // unfrozen dynamic one, and the bodies in the solver so far (solverIndex set) are the moving ones.
+    // holds), in parallel chunks. The bodies are looked up in joinsSolver, not in their Body structs: a
+    // contact's bodies are alive, so a moving dynamic body is an unfrozen dynamic one, and the bodies in
+    // the solver so far (solverIndex set) are the moving ones.
     constexpr uint8_t kTakesPart = 1, kNeedsBody = 2;
     takesPart.resize(contacts.size());
     auto takePart = [&](int ci) {
@@ -187,7 +186,8 @@ void WorldImpl::SolveVelocities(float dt) {
     // The batches of four first: the warm start runs on them too.
     GatherWideContacts();
 
-    // Warm start: apply last step's impulses, colour by colour (the order only needs to be fixed).
+    // Warm start: apply last step's impulses, colour by colour (the order only needs to be fixed); the
+    // batches four contacts at a time, with the scalar rows' floats (contact_solver_wide.cpp).
     ScheduleColours(false, true).Run(pool, [&](const ColourTask& task) {
         if (!wideColours.empty() && wideColours[task.colour].wide) {
             WarmStartWideItems(task.colour, task.begin, task.end);
