@@ -3,6 +3,8 @@
 // 2×2 complementarity problem of the normal impulses. Branches become lane masks: each case is computed
 // in every lane and the first valid one is selected bit for bit, and a lane that the scalar path would
 // leave alone (no friction bound, no valid case) keeps its old floats, signed zeros included.
+#include <cstddef>
+
 #include "contact_rows.h"
 #include "wide_lanes.h"
 #include "world_internal.h"
@@ -13,6 +15,7 @@ using detail::ColourRange;
 using detail::ForChunks;
 using detail::kWideLanes;
 using detail::SolverContact;
+using detail::SolverPoint;
 using detail::SolverVelocity;
 using detail::WideColour;
 using detail::WideContactBatch;
@@ -60,43 +63,99 @@ inline void ApplyImpulse(WideVelocity& a, WideVelocity& b, __m128 invMassA, __m1
     b.w = _mm_add_ps(b.w, _mm_mul_ps(invInertiaB, _mm_mul_ps(lambda, rdB)));
 }
 
+// Byte offsets in a SolverContact (standard layout) of the fields a batch takes, point p's by its index.
+constexpr size_t kPointsAt = offsetof(SolverContact, points);
+constexpr size_t PointField(int p, size_t field) { return kPointsAt + p * sizeof(SolverPoint) + field; }
+
+// Four floats of each lane's contact from byte `offset` on, transposed: row f holds float f of the four
+// lanes. Moves bits only (unaligned loads, shuffles): the batch gets the contacts' floats exactly.
+template <size_t Offset>
+inline void LoadRows(const char* const* lanes, __m128 (&rows)[4]) {
+    static_assert(Offset + 4 * sizeof(float) <= sizeof(SolverContact), "the four floats lie inside the contact");
+    __m128 r0 = _mm_loadu_ps(reinterpret_cast<const float*>(lanes[0] + Offset));
+    __m128 r1 = _mm_loadu_ps(reinterpret_cast<const float*>(lanes[1] + Offset));
+    __m128 r2 = _mm_loadu_ps(reinterpret_cast<const float*>(lanes[2] + Offset));
+    __m128 r3 = _mm_loadu_ps(reinterpret_cast<const float*>(lanes[3] + Offset));
+    _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
+    rows[0] = r0;
+    rows[1] = r1;
+    rows[2] = r2;
+    rows[3] = r3;
+}
+
+// The batch's fields of four contacts, four at a time: runs of four consecutive floats of SolverContact
+// are transposed into four of the batch's arrays (field by field, lane by lane, the copy was a third of
+// GatherWideContacts). The asserts pin the runs to SolverContact's layout.
 void LoadWideBatch(WideContactBatch& batch, const SolverContact* contacts, const int* indices) {
+    const char* lanes[kWideLanes];
     for (int i = 0; i < kWideLanes; ++i) {
-        const SolverContact& sc = contacts[indices[i]];
+        lanes[i] = reinterpret_cast<const char*>(&contacts[indices[i]]);
         batch.contact[i] = indices[i];
-        batch.a[i] = sc.a;
-        batch.b[i] = sc.b;
-        batch.normalX[i] = sc.normal.x;
-        batch.normalY[i] = sc.normal.y;
-        batch.friction[i] = sc.friction;
-        batch.invMassA[i] = sc.invMassA;
-        batch.invInertiaA[i] = sc.invInertiaA;
-        batch.invMassB[i] = sc.invMassB;
-        batch.invInertiaB[i] = sc.invInertiaB;
-        batch.rnA1[i] = sc.points[0].rnA;
-        batch.rnB1[i] = sc.points[0].rnB;
-        batch.rnA2[i] = sc.points[1].rnA;
-        batch.rnB2[i] = sc.points[1].rnB;
-        batch.rtA1[i] = sc.points[0].rtA;
-        batch.rtB1[i] = sc.points[0].rtB;
-        batch.rtA2[i] = sc.points[1].rtA;
-        batch.rtB2[i] = sc.points[1].rtB;
-        batch.pairRtA[i] = sc.pairRtA;
-        batch.pairRtB[i] = sc.pairRtB;
-        batch.pairTangentMass[i] = sc.pairTangentMass;
-        batch.k11[i] = sc.k11;
-        batch.k12[i] = sc.k12;
-        batch.k22[i] = sc.k22;
-        batch.inv11[i] = sc.inv11;
-        batch.inv12[i] = sc.inv12;
-        batch.inv22[i] = sc.inv22;
-        batch.bias1[i] = sc.points[0].velocityBias;
-        batch.bias2[i] = sc.points[1].velocityBias;
-        batch.normalImpulse1[i] = sc.points[0].normalImpulse;
-        batch.normalImpulse2[i] = sc.points[1].normalImpulse;
-        batch.tangentImpulse1[i] = sc.points[0].tangentImpulse;
-        batch.tangentImpulse2[i] = sc.points[1].tangentImpulse;
     }
+    constexpr size_t kA = offsetof(SolverContact, a), kNormal = offsetof(SolverContact, normal);
+    constexpr size_t kInertiaA = offsetof(SolverContact, invInertiaA);
+    constexpr size_t kRnB1 = PointField(0, offsetof(SolverPoint, rnB)), kTangent1 = PointField(0, offsetof(SolverPoint, tangentImpulse));
+    constexpr size_t kRnA2 = PointField(1, offsetof(SolverPoint, rnA)), kNormal2 = PointField(1, offsetof(SolverPoint, normalImpulse));
+    constexpr size_t kBias2 = PointField(1, offsetof(SolverPoint, velocityBias)), kK22 = offsetof(SolverContact, k22);
+    constexpr size_t kF = sizeof(float);
+    static_assert(offsetof(SolverContact, b) == kA + kF);
+    static_assert(offsetof(SolverContact, friction) == kNormal + 2 * kF && offsetof(SolverContact, invMassA) == kNormal + 3 * kF);
+    static_assert(offsetof(SolverContact, invMassB) == kInertiaA + kF && offsetof(SolverContact, invInertiaB) == kInertiaA + 2 * kF &&
+                  PointField(0, offsetof(SolverPoint, rnA)) == kInertiaA + 3 * kF);
+    static_assert(PointField(0, offsetof(SolverPoint, rtA)) == kRnB1 + kF && PointField(0, offsetof(SolverPoint, rtB)) == kRnB1 + 2 * kF &&
+                  PointField(0, offsetof(SolverPoint, normalImpulse)) == kRnB1 + 3 * kF);
+    static_assert(PointField(0, offsetof(SolverPoint, velocityBias)) == kTangent1 + 3 * kF);
+    static_assert(PointField(1, offsetof(SolverPoint, rnB)) == kRnA2 + kF && PointField(1, offsetof(SolverPoint, rtA)) == kRnA2 + 2 * kF &&
+                  PointField(1, offsetof(SolverPoint, rtB)) == kRnA2 + 3 * kF);
+    static_assert(PointField(1, offsetof(SolverPoint, tangentImpulse)) == kNormal2 + kF);
+    static_assert(offsetof(SolverContact, pairRtA) == kBias2 + kF && offsetof(SolverContact, pairRtB) == kBias2 + 2 * kF &&
+                  offsetof(SolverContact, pairTangentMass) == kBias2 + 3 * kF);
+    static_assert(offsetof(SolverContact, k11) == kK22 - 2 * kF && offsetof(SolverContact, k12) == kK22 - kF);
+    static_assert(offsetof(SolverContact, inv11) == kK22 + kF && offsetof(SolverContact, inv12) == kK22 + 2 * kF &&
+                  offsetof(SolverContact, inv22) == kK22 + 3 * kF);
+    __m128 rows[4];
+    LoadRows<kA>(lanes, rows);  // a, b, pointCount, cold: the body indices' bits
+    _mm_store_si128(reinterpret_cast<__m128i*>(batch.a), _mm_castps_si128(rows[0]));
+    _mm_store_si128(reinterpret_cast<__m128i*>(batch.b), _mm_castps_si128(rows[1]));
+    LoadRows<kNormal>(lanes, rows);  // normal.x, normal.y, friction, invMassA
+    _mm_store_ps(batch.normalX, rows[0]);
+    _mm_store_ps(batch.normalY, rows[1]);
+    _mm_store_ps(batch.friction, rows[2]);
+    _mm_store_ps(batch.invMassA, rows[3]);
+    LoadRows<kInertiaA>(lanes, rows);  // invInertiaA, invMassB, invInertiaB, point 1's rnA
+    _mm_store_ps(batch.invInertiaA, rows[0]);
+    _mm_store_ps(batch.invMassB, rows[1]);
+    _mm_store_ps(batch.invInertiaB, rows[2]);
+    _mm_store_ps(batch.rnA1, rows[3]);
+    LoadRows<kRnB1>(lanes, rows);  // point 1: rnB, rtA, rtB, normalImpulse
+    _mm_store_ps(batch.rnB1, rows[0]);
+    _mm_store_ps(batch.rtA1, rows[1]);
+    _mm_store_ps(batch.rtB1, rows[2]);
+    _mm_store_ps(batch.normalImpulse1, rows[3]);
+    LoadRows<kTangent1>(lanes, rows);  // point 1: tangentImpulse, normalMass, tangentMass, velocityBias
+    _mm_store_ps(batch.tangentImpulse1, rows[0]);
+    _mm_store_ps(batch.bias1, rows[3]);
+    LoadRows<kRnA2>(lanes, rows);  // point 2: rnA, rnB, rtA, rtB
+    _mm_store_ps(batch.rnA2, rows[0]);
+    _mm_store_ps(batch.rnB2, rows[1]);
+    _mm_store_ps(batch.rtA2, rows[2]);
+    _mm_store_ps(batch.rtB2, rows[3]);
+    LoadRows<kNormal2>(lanes, rows);  // point 2: normalImpulse, tangentImpulse, normalMass, tangentMass
+    _mm_store_ps(batch.normalImpulse2, rows[0]);
+    _mm_store_ps(batch.tangentImpulse2, rows[1]);
+    LoadRows<kBias2>(lanes, rows);  // point 2's velocityBias, pairRtA, pairRtB, pairTangentMass
+    _mm_store_ps(batch.bias2, rows[0]);
+    _mm_store_ps(batch.pairRtA, rows[1]);
+    _mm_store_ps(batch.pairRtB, rows[2]);
+    _mm_store_ps(batch.pairTangentMass, rows[3]);
+    LoadRows<kK22 - 3 * kF>(lanes, rows);  // useBlock (with its padding), k11, k12, k22
+    _mm_store_ps(batch.k11, rows[1]);
+    _mm_store_ps(batch.k12, rows[2]);
+    _mm_store_ps(batch.k22, rows[3]);
+    LoadRows<kK22>(lanes, rows);  // k22 again, inv11, inv12, inv22 (the contact's last floats)
+    _mm_store_ps(batch.inv11, rows[1]);
+    _mm_store_ps(batch.inv12, rows[2]);
+    _mm_store_ps(batch.inv22, rows[3]);
 }
 
 // SolveContact<true> of four two-point block contacts (contact_rows.h), lane by lane the same floats.
