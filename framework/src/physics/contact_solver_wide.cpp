@@ -38,15 +38,31 @@ namespace {
 bool FitsWideBatch(const SolverContact& sc) { return sc.pointCount == 2 && sc.useBlock; }
 
 // Writes lane i back to velocities[index[i]] only where the lane's body moves: StoreVelocities' rule
-// (a fixed body may be shared by every contact of a colour, and is never written).
+// (a fixed body may be shared by every contact of a colour, and is never written). Each lane is stored
+// from registers as its (x, y) pair and its w.
 inline void Scatter(const WideVelocity& wide, SolverVelocity* velocities, const int* index, const float* invMass, const float* invInertia) {
-    alignas(16) float vx[kWideLanes], vy[kWideLanes], w[kWideLanes];
-    _mm_store_ps(vx, wide.vx);
-    _mm_store_ps(vy, wide.vy);
-    _mm_store_ps(w, wide.w);
-    for (int i = 0; i < kWideLanes; ++i) {
-        if (invMass[i] == 0.0f && invInertia[i] == 0.0f) continue;
-        velocities[index[i]] = {{vx[i], vy[i]}, w[i]};
+    const __m128 zero = _mm_setzero_ps();
+    const int moves = _mm_movemask_ps(_mm_or_ps(_mm_cmpneq_ps(_mm_load_ps(invMass), zero), _mm_cmpneq_ps(_mm_load_ps(invInertia), zero)));
+    const int i0 = index[0], i1 = index[1], i2 = index[2], i3 = index[3];
+    const __m128 xy01 = _mm_unpacklo_ps(wide.vx, wide.vy);  // x0 y0 x1 y1
+    const __m128 xy23 = _mm_unpackhi_ps(wide.vx, wide.vy);  // x2 y2 x3 y3
+    static_assert(sizeof(Vec2) == 2 * sizeof(float), "a lane's (x, y) is stored as one 8-byte pair");
+    auto xy = [&](int i) { return reinterpret_cast<__m64*>(&velocities[i].v); };
+    if (moves & 1) {
+        _mm_storel_pi(xy(i0), xy01);
+        _mm_store_ss(&velocities[i0].w, wide.w);
+    }
+    if (moves & 2) {
+        _mm_storeh_pi(xy(i1), xy01);
+        _mm_store_ss(&velocities[i1].w, _mm_shuffle_ps(wide.w, wide.w, 1));
+    }
+    if (moves & 4) {
+        _mm_storel_pi(xy(i2), xy23);
+        _mm_store_ss(&velocities[i2].w, _mm_movehl_ps(wide.w, wide.w));
+    }
+    if (moves & 8) {
+        _mm_storeh_pi(xy(i3), xy23);
+        _mm_store_ss(&velocities[i3].w, _mm_shuffle_ps(wide.w, wide.w, 3));
     }
 }
 
