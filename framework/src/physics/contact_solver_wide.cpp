@@ -275,13 +275,23 @@ void WarmStartWideBatch(const WideContactBatch& batch, SolverVelocity* velocitie
 }
 
 void StoreWideImpulses(const WideContactBatch& batch, SolverContact* contacts) {
-    for (int i = 0; i < kWideLanes; ++i) {
-        SolverContact& sc = contacts[batch.contact[i]];
-        sc.points[0].normalImpulse = batch.normalImpulse1[i];
-        sc.points[1].normalImpulse = batch.normalImpulse2[i];
-        sc.points[0].tangentImpulse = batch.tangentImpulse1[i];
-        sc.points[1].tangentImpulse = batch.tangentImpulse2[i];
-    }
+    // Each point's (normalImpulse, tangentImpulse) is one 8-byte pair of SolverPoint: stored as one.
+    static_assert(offsetof(SolverPoint, tangentImpulse) == offsetof(SolverPoint, normalImpulse) + sizeof(float));
+    const __m128 point1Low = _mm_unpacklo_ps(_mm_load_ps(batch.normalImpulse1), _mm_load_ps(batch.tangentImpulse1));  // lanes 0, 1
+    const __m128 point1High = _mm_unpackhi_ps(_mm_load_ps(batch.normalImpulse1), _mm_load_ps(batch.tangentImpulse1));  // lanes 2, 3
+    const __m128 point2Low = _mm_unpacklo_ps(_mm_load_ps(batch.normalImpulse2), _mm_load_ps(batch.tangentImpulse2));
+    const __m128 point2High = _mm_unpackhi_ps(_mm_load_ps(batch.normalImpulse2), _mm_load_ps(batch.tangentImpulse2));
+    SolverPoint* lane[kWideLanes];
+    for (int i = 0; i < kWideLanes; ++i) lane[i] = contacts[batch.contact[i]].points;
+    auto pair = [](SolverPoint& point) { return reinterpret_cast<__m64*>(&point.normalImpulse); };
+    _mm_storel_pi(pair(lane[0][0]), point1Low);
+    _mm_storel_pi(pair(lane[0][1]), point2Low);
+    _mm_storeh_pi(pair(lane[1][0]), point1Low);
+    _mm_storeh_pi(pair(lane[1][1]), point2Low);
+    _mm_storel_pi(pair(lane[2][0]), point1High);
+    _mm_storel_pi(pair(lane[2][1]), point2High);
+    _mm_storeh_pi(pair(lane[3][0]), point1High);
+    _mm_storeh_pi(pair(lane[3][1]), point2High);
 }
 
 #endif  // SENSU_WIDE_CONTACTS
