@@ -34,6 +34,13 @@ inline float ClampAngularSpeed(double w) {
     return static_cast<float>(std::fmax(-static_cast<double>(kMaxAngularSpeed), std::fmin(static_cast<double>(kMaxAngularSpeed), w)));
 }
 
+// The step clamps every body's angular velocity: one below the limit (not NaN) is returned as it is,
+// which is what the clamp above returns for it too, without its two libm calls.
+inline float ClampAngularSpeed(float w) {
+    if (std::abs(w) < kMaxAngularSpeed) return w;
+    return ClampAngularSpeed(static_cast<double>(w));
+}
+
 inline void RequireCoordinate(Vec2 p, const char* what) {
     RequireFinite(p, what);
     if (std::abs(p.x) > kMaxCoordinate || std::abs(p.y) > kMaxCoordinate)
