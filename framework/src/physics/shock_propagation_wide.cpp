@@ -121,16 +121,31 @@ unsigned ShockBatch(const WideContactBatch& batch, const SolverBody* bodies, Sol
     const __m128 gains =
         _mm_cmpgt_ps(TwiceKineticEnergy(upper, upperMass, upperInertia), TwiceKineticEnergy(upperBefore, upperMass, upperInertia));
     const unsigned store = static_cast<unsigned>(_mm_movemask_ps(_mm_andnot_ps(gains, solved)));
-    alignas(16) float vx[kWideLanes], vy[kWideLanes], w[kWideLanes];
-    _mm_store_ps(vx, upper.vx);
-    _mm_store_ps(vy, upper.vy);
-    _mm_store_ps(w, upper.w);
-    for (int i = 0; i < kWideLanes; ++i) {
-        const float lanesMass = upperB[i] ? batch.invMassB[i] : batch.invMassA[i];
-        const float lanesInertia = upperB[i] ? batch.invInertiaB[i] : batch.invInertiaA[i];
-        // StoreVelocities' rule: only a body the solver moves is written.
-        if ((store >> i & 1u) == 0 || (lanesMass == 0.0f && lanesInertia == 0.0f)) continue;
-        velocities[upperB[i] ? batch.b[i] : batch.a[i]] = {{vx[i], vy[i]}, w[i]};
+    // StoreVelocities' rule: only a body the solver moves is written. Each lane's upper body is stored from
+    // registers as its (x, y) pair and its w (contact_solver_wide.cpp's Scatter).
+    const __m128 upperMoves = _mm_or_ps(_mm_cmpneq_ps(upperMass, zero), _mm_cmpneq_ps(upperInertia, zero));
+    const unsigned write = store & static_cast<unsigned>(_mm_movemask_ps(upperMoves));
+    int index[kWideLanes];
+    for (int i = 0; i < kWideLanes; ++i) index[i] = upperB[i] ? batch.b[i] : batch.a[i];
+    const __m128 xy01 = _mm_unpacklo_ps(upper.vx, upper.vy);  // x0 y0 x1 y1
+    const __m128 xy23 = _mm_unpackhi_ps(upper.vx, upper.vy);  // x2 y2 x3 y3
+    static_assert(sizeof(Vec2) == 2 * sizeof(float), "a lane's (x, y) is stored as one 8-byte pair");
+    auto xy = [&](int i) { return reinterpret_cast<__m64*>(&velocities[index[i]].v); };
+    if (write & 1u) {
+        _mm_storel_pi(xy(0), xy01);
+        _mm_store_ss(&velocities[index[0]].w, upper.w);
+    }
+    if (write & 2u) {
+        _mm_storeh_pi(xy(1), xy01);
+        _mm_store_ss(&velocities[index[1]].w, _mm_shuffle_ps(upper.w, upper.w, 1));
+    }
+    if (write & 4u) {
+        _mm_storel_pi(xy(2), xy23);
+        _mm_store_ss(&velocities[index[2]].w, _mm_movehl_ps(upper.w, upper.w));
+    }
+    if (write & 8u) {
+        _mm_storeh_pi(xy(3), xy23);
+        _mm_store_ss(&velocities[index[3]].w, _mm_shuffle_ps(upper.w, upper.w, 3));
     }
     return handOver;
 }
