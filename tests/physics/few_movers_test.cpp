@@ -11,6 +11,7 @@
 #include "../../framework/src/physics/world_access.h"
 #include "physics_test_util.h"
 #include "snapshot_scenes.h"
+#include "step_compare.h"
 
 using namespace sensu;
 using namespace sensu::testing;
@@ -19,41 +20,26 @@ namespace {
 
 WorldImpl& Impl(World& world) { return const_cast<WorldImpl&>(WorldAccess::Impl(world)); }
 
-std::vector<uint32_t> Events(const World& world) {
-    std::vector<uint32_t> out;
-    const ContactEvents contacts = world.GetContactEvents();
-    for (const ContactBeginTouchEvent& e : contacts.beginEvents) out.insert(out.end(), {1u, e.shapeA.index, e.shapeB.index});
-    for (const ContactEndTouchEvent& e : contacts.endEvents) out.insert(out.end(), {2u, e.shapeA.index, e.shapeB.index});
-    for (const ContactHitEvent& e : contacts.hitEvents) out.insert(out.end(), {3u, e.shapeA.index, e.shapeB.index});
-    return out;
-}
-
 // Steps a world that visits only its movers when they are few beside one that always visits everything;
 // returns how many steps took the few-movers path. Fails at the first step whose bytes or events differ.
 int CompareFewMovers(World few, int steps, const std::function<void(World&, int)>& act) {
     World all = few.Clone();
     Impl(all).visitFewMovers = false;
-    int fewSteps = 0;
-    for (int step = 0; step < steps; ++step) {
-        act(few, step);
-        act(all, step);
-        fewSteps += !Impl(few).CanStepIdle() && Impl(few).CollectFewMovers() ? 1 : 0;
-        few.Step(kDt);
-        all.Step(kDt);
-        INFO("step " << step);
-        REQUIRE(few.Save() == all.Save());
-        REQUIRE(Events(few) == Events(all));
-    }
-    return fewSteps;
+    return CompareSteps(few, all, steps, act, [](World& w) { return !Impl(w).CanStepIdle() && Impl(w).CollectFewMovers(); });
+}
+
+// A 10-row pyramid of 1 m boxes centred on x = 0.
+void AddPyramid(World& world) {
+    for (int row = 0; row < 10; ++row)
+        for (int i = 0; i < 10 - row; ++i)
+            AddBox(world, {static_cast<float>(i) - 0.5f * static_cast<float>(9 - row), 0.5f + static_cast<float>(row)}, {0.5f, 0.5f});
 }
 
 // A 10-row pyramid on a wide ground, frozen, and a ball rolling far from it (the one mover).
 World FrozenPyramidAndBall() {
     World world;
     AddGround(world, 60.0f);
-    for (int row = 0; row < 10; ++row)
-        for (int i = 0; i < 10 - row; ++i)
-            AddBox(world, {static_cast<float>(i) - 0.5f * static_cast<float>(9 - row), 0.5f + static_cast<float>(row)}, {0.5f, 0.5f});
+    AddPyramid(world);
     REQUIRE(StepUntilAllRest(world, 600) > 0);
     const BodyId ball = world.CreateBody({.type = BodyType::Dynamic, .position = {-40.0f, 0.5f}, .linearVelocity = {2.0f, 0.0f}});
     world.CreateShape(ball, {.geometry = Circle({}, 0.5f), .density = 1.0f, .friction = 0.6f});
@@ -88,9 +74,7 @@ TEST_CASE("few movers: a pile woken by a contact before its own contacts in cont
     std::vector<BodyId> early;
     for (int k = 0; k < 3; ++k) early.push_back(AddBox(world, {30.0f, 0.5f + static_cast<float>(k)}, {0.5f, 0.5f}));
     StepN(world, 2);  // their contacts first: the lowest indices
-    for (int row = 0; row < 10; ++row)
-        for (int i = 0; i < 10 - row; ++i)
-            AddBox(world, {static_cast<float>(i) - 0.5f * static_cast<float>(9 - row), 0.5f + static_cast<float>(row)}, {0.5f, 0.5f});
+    AddPyramid(world);
     REQUIRE(StepUntilAllRest(world, 600) > 0);
     const BodyId ball = world.CreateBody({.type = BodyType::Dynamic, .position = {-40.0f, 0.5f}, .linearVelocity = {2.0f, 0.0f}});
     world.CreateShape(ball, {.geometry = Circle({}, 0.5f), .density = 1.0f, .friction = 0.6f});

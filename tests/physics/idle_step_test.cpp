@@ -8,6 +8,7 @@
 #include "../../framework/src/physics/world_access.h"
 #include "physics_test_util.h"
 #include "snapshot_scenes.h"
+#include "step_compare.h"
 
 using namespace sensu;
 using namespace sensu::testing;
@@ -16,36 +17,12 @@ namespace {
 
 WorldImpl& Impl(World& world) { return const_cast<WorldImpl&>(WorldAccess::Impl(world)); }
 
-// Everything a step reports: contact and sensor events, as comparable numbers.
-std::vector<uint32_t> Events(const World& world) {
-    std::vector<uint32_t> out;
-    const ContactEvents contacts = world.GetContactEvents();
-    for (const ContactBeginTouchEvent& e : contacts.beginEvents) out.insert(out.end(), {1u, e.shapeA.index, e.shapeB.index});
-    for (const ContactEndTouchEvent& e : contacts.endEvents) out.insert(out.end(), {2u, e.shapeA.index, e.shapeB.index});
-    for (const ContactHitEvent& e : contacts.hitEvents) out.insert(out.end(), {3u, e.shapeA.index, e.shapeB.index});
-    const SensorEvents sensors = world.GetSensorEvents();
-    for (const SensorBeginTouchEvent& e : sensors.beginEvents) out.insert(out.end(), {4u, e.sensorShape.index, e.visitorShape.index});
-    for (const SensorEndTouchEvent& e : sensors.endEvents) out.insert(out.end(), {5u, e.sensorShape.index, e.visitorShape.index});
-    return out;
-}
-
 // Steps a world that skips idle steps beside one that never does; returns how many steps could have
 // been idle. Fails at the first step whose saved bytes or events differ.
 int CompareIdleSteps(World skipping, int steps, const std::function<void(World&, int)>& act) {
     World full = skipping.Clone();
     Impl(full).skipIdleSteps = false;
-    int idle = 0;
-    for (int step = 0; step < steps; ++step) {
-        act(skipping, step);
-        act(full, step);
-        idle += Impl(skipping).CanStepIdle() ? 1 : 0;
-        skipping.Step(kDt);
-        full.Step(kDt);
-        INFO("step " << step);
-        REQUIRE(skipping.Save() == full.Save());
-        REQUIRE(Events(skipping) == Events(full));
-    }
-    return idle;
+    return CompareSteps(skipping, full, steps, act, [](World& w) { return Impl(w).CanStepIdle(); });
 }
 
 } // namespace
