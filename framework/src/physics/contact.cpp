@@ -351,13 +351,12 @@ void WorldImpl::UpdateContacts(float dt) {
 bool WorldImpl::CollectNarrowCandidates() {
     if (!CollectFewMovers()) return false;
     ContactsOf(movers, false, narrowCandidates);
-    const size_t fromBodies = narrowCandidates.size();
     for (const int c : freshContacts) {
         if (!contacts[c].alive || contactVisit[c] == narrowStamp) continue;
         contactVisit[c] = narrowStamp;
         narrowCandidates.push_back(c);
     }
-    if (narrowCandidates.size() != fromBodies) std::sort(narrowCandidates.begin(), narrowCandidates.end());
+    std::sort(narrowCandidates.begin(), narrowCandidates.end());
     return true;
 }
 
@@ -388,8 +387,8 @@ const std::vector<int>* WorldImpl::TrackedMovers() {
     return &movers;
 }
 
-// The contacts of the given bodies (of their dynamic ones only when dynamicOnly), each once, in contact
-// order; contactVisit[c] == narrowStamp marks them afterwards.
+// The contacts of the given bodies (of their dynamic ones only when dynamicOnly), each once, unsorted:
+// the caller sorts once it has added its own; contactVisit[c] == narrowStamp marks them afterwards.
 void WorldImpl::ContactsOf(const std::vector<int>& ofBodies, bool dynamicOnly, std::vector<int>& out) {
     contactVisit.resize(contacts.size(), 0);
     if (++narrowStamp == 0) {  // wrapped (after 2^32 uses): old marks would read as this use's
@@ -408,7 +407,6 @@ void WorldImpl::ContactsOf(const std::vector<int>& ofBodies, bool dynamicOnly, s
             c = contact.next[contact.bodyA == body ? 0 : 1];
         }
     }
-    std::sort(out.begin(), out.end());
 }
 
 } // namespace sensu

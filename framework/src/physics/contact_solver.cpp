@@ -5,6 +5,7 @@
 // (position_solver.cpp) that removes penetration without adding velocity. Seed 004 chapter 2 is the
 // impulse between two bodies; the per-row helpers (contact_rows.h) carry its equations. Colours of
 // two-point contacts run four at a time in SSE2 lanes with the same floats (contact_solver_wide.cpp).
+#include <algorithm>
 #include <cmath>
 
 #include "contact_rows.h"
@@ -157,6 +158,7 @@ void WorldImpl::SolveVelocities(float dt) {
     if (fewMovers) {
         // Only a contact with a moving dynamic body takes part: those are in its contact list.
         ContactsOf(*fewMovers, true, contactsOfMovers);
+        std::sort(contactsOfMovers.begin(), contactsOfMovers.end());
         prestepContacts.clear();
         for (const int ci : contactsOfMovers) {
             takePart(ci);
