@@ -26,6 +26,14 @@ double MechanicalEnergy(const World& world, const std::vector<BodyId>& ids) {
     return e;
 }
 
+// m, the deepest penetration of any contact point of the world (0 if none).
+float DeepestOverlap(const World& world, std::vector<ContactPointInfo>& points) {
+    world.GetContactPoints(points);
+    float deepest = 0.0f;
+    for (const ContactPointInfo& p : points) deepest = std::max(deepest, -p.separation);
+    return deepest;
+}
+
 // A moving kinematic body does work on what it pushes: its steps count as events for the energy check.
 bool AnyKinematicMoving(const World& world, std::vector<BodyId>& ids) {
     world.GetBodies(ids);
@@ -65,6 +73,8 @@ FidelityResult RunFidelity(FidelityScene& scene, const FidelityOptions& options)
     std::vector<Copy> copies;
     std::vector<BodyId> ids;
     int lastEvent = -1;
+    int eventEnd = -1;  // the last step at which an event was still at work (its overlap not resolved)
+    std::vector<ContactPointInfo> points;
     for (int step = 0; step < scene.steps; ++step) {
         for (int s : snapshotSteps) {
             if (s != step) continue;
@@ -104,12 +114,16 @@ FidelityResult RunFidelity(FidelityScene& scene, const FidelityOptions& options)
         }
         std::erase_if(copies, [](const Copy& c) { return c.stepsLeft <= 0; });
 
-        // Energy: windows of one second that start a second after the start and after the last event (a
-        // kinematic body moves from its start event to its stop event, so that counts as one long event).
+        // Energy: windows of one second that start a second after the start and after the last event
+        // ended (a kinematic body moves from its start event to its stop event, so that counts as one
+        // long event; an event lasts while the overlap it made is deeper than resolvedOverlap).
+        if (lastEvent == step || (eventEnd == step - 1 && step - lastEvent < options.maxEventSteps &&
+                                  DeepestOverlap(world, points) > options.resolvedOverlap))
+            eventEnd = step;
         world.GetBodies(ids);
         energy.push_back(MechanicalEnergy(world, ids));
         const int start = step - options.windowSteps;
-        const int quiet = std::max(options.windowSteps, lastEvent + options.windowSteps);
+        const int quiet = std::max(options.windowSteps, eventEnd + options.windowSteps);
         if (start < quiet) continue;
         ++result.energyWindows;
         const double lowest = *std::min_element(energy.begin() + start, energy.end());
