@@ -208,7 +208,10 @@ void WorldImpl::SolveVelocities(float dt) {
         SolveContactColours(it);
     }
     ScatterWideImpulses();
-    if (st.shockPropagation) PropagateShock();
+    if (st.shockPropagation) {
+        SolveChains();  // columns exactly, with reactions; the shock pass then finds them solved
+        PropagateShock();
+    }
     wideColours.clear();  // the batches end with the shock pass: the passes after it are scalar
     ApplyRestitution();
 }

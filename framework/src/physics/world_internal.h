@@ -218,6 +218,11 @@ struct SolverContactCold {
     bool speculative[2]{};               // farther apart than linearSlop: may stop its body, bounces next step
 };
 
+// A 3×3 block of the chain solver's K (chain_solver.cpp): rows normal 1, normal 2, friction.
+struct ChainBlock {
+    float m[3][3] = {};
+};
+
 // The colour schedules of the passes of one solve (WorldImpl::ScheduleColours), each built once and
 // reused by every pass that needs it: they depend only on the order, the colours, the wide batches and
 // the thread count, not on the pass. Scratch: a copied world starts with none built.
@@ -338,6 +343,18 @@ struct WorldImpl {
     std::vector<int> adjacencyStart, adjacency, bfsQueue, levelCount;
     Vec2 shockUp{};  // against gravity, unit (zero without gravity): which way a support carries, this step
     std::vector<int> floatingDepth;  // per solver body: distance from its pile's root when nothing fixed is reached
+    // Scratch of the chain solver (chain_solver.cpp): chain c is links[chainStart[c] .. chainStart[c + 1]),
+    // bottom up; per solver body its one support contact and the one contact it supports (kNull: none,
+    // −2: several); K's diagonal and upper blocks (as built, and as a round eliminates them), the
+    // inverses of the eliminated diagonal, the
+    // right-hand side and corrections (3 rows per link), the released rows and the velocities to undo.
+    struct ChainScratch {
+        std::vector<int> links, chainStart, below, above;
+        std::vector<detail::ChainBlock> diagonal0, upper0, diagonal, upper, inverse;
+        std::vector<float> rhs0, rhs, delta;
+        std::vector<uint8_t> released, inChain, isLink;
+        std::vector<detail::SolverVelocity> saved;  // the chain's upper bodies before its corrections
+    } chainScratch;
     // solverContacts[levelStart[k] .. levelStart[k+1]) share level k, until SplitLevelsIntoParts groups
     // them by band, part and level into segments: segment s is solverContacts[segmentStart[s] ..
     // segmentStart[s+1]), its colours colourRanges[segmentColours[s] .. segmentColours[s+1]).
@@ -468,6 +485,10 @@ struct WorldImpl {
     void WarmStartWideItems(int colour, int begin, int end);  // the warm start of those items (contact_solver_wide.cpp)
     void ScatterWideImpulses();   // the batches' impulses back to solverContacts (the batches stay for the shock pass)
     void PropagateShock();        // the last, one-sided velocity pass (shock_propagation.cpp)
+    void SolveChains();           // support chains (columns) solved exactly, before that pass (chain_solver.cpp)
+    void FindChains();
+    bool SolveChain(int c);
+    float NormalSpeedAfter(const int* link, int n, int i, int r) const;
     void ShockContact(int k);     // that pass on solverContacts[k]
     void PropagateShockWide(int colour, int begin, int end);  // that pass on items of a colour with batches (shock_propagation_wide.cpp)
     void ApplyRestitution();      // bounce after the velocity passes (contact_solver.cpp)
