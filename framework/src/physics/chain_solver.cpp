@@ -312,37 +312,34 @@ bool WorldImpl::SolveChain(int c) {
         // Active-set check, one row per round (releasing every pulling point at once let the column go
         // limp and cycle): release the point that pulls most; else take back the released point that
         // would sink most.
-        size_t worst = s.released.size();
-        float worstValue = 0.0f;
+        const size_t none = s.released.size();
+        size_t release = none, takeBack = none;
+        float pull = 0.0f, sink = -kSinkTolerance;
         for (int i = 0; i < n; ++i) {
             const SolverContact& sc = solverContacts[link[i]];
             for (int r = 0; r < sc.pointCount; ++r) {
                 const size_t row = static_cast<size_t>(i) * kRows + r;
-                const float pushes = total(i, r) + s.delta[row];
-                if (!s.released[row] && pushes < worstValue) {
-                    worst = row;
-                    worstValue = pushes;
+                if (!s.released[row]) {
+                    const float pushes = total(i, r) + s.delta[row];
+                    if (pushes < pull) {
+                        release = row;
+                        pull = pushes;
+                    }
+                } else if (release == none) {
+                    const float sinks = NormalSpeedAfter(link, n, i, r) - sc.points[r].velocityBias;
+                    if (sinks < sink) {
+                        takeBack = row;
+                        sink = sinks;
+                    }
                 }
             }
         }
-        if (worst < s.released.size()) {
-            s.released[worst] = 1;
+        if (release != none) {
+            s.released[release] = 1;
             continue;
         }
-        for (int i = 0; i < n; ++i) {
-            const SolverContact& sc = solverContacts[link[i]];
-            for (int r = 0; r < sc.pointCount; ++r) {
-                const size_t row = static_cast<size_t>(i) * kRows + r;
-                if (!s.released[row]) continue;
-                const float sinks = NormalSpeedAfter(link, n, i, r) - sc.points[r].velocityBias;
-                if (sinks < Min(worstValue, -kSinkTolerance)) {
-                    worst = row;
-                    worstValue = sinks;
-                }
-            }
-        }
-        if (worst < s.released.size()) {
-            s.released[worst] = 0;
+        if (takeBack != none) {
+            s.released[takeBack] = 0;
             continue;
         }
         // Every link sticks?
