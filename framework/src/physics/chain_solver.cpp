@@ -52,6 +52,15 @@ Block Multiply(const Block& x, const Block& y) {
     return r;
 }
 
+// xᵀ·y.
+Block MultiplyTransposed(const Block& x, const Block& y) {
+    Block r{};
+    for (int i = 0; i < kRows; ++i)
+        for (int j = 0; j < kRows; ++j)
+            for (int k = 0; k < kRows; ++k) r.m[i][j] += x.m[k][i] * y.m[k][j];
+    return r;
+}
+
 void MultiplyAdd(const Block& x, const float* v, float scale, float* out) {
     for (int i = 0; i < kRows; ++i)
         for (int k = 0; k < kRows; ++k) out[i] += scale * x.m[i][k] * v[k];
@@ -291,10 +300,7 @@ bool WorldImpl::SolveChain(int c) {
         for (int i = 0; i < n; ++i) {
             float* y = &s.rhs[static_cast<size_t>(i) * kRows];
             if (i > 0) {
-                Block lowerT{};  // K_{i,i−1} = K_{i−1,i}ᵀ
-                for (int r = 0; r < kRows; ++r)
-                    for (int q = 0; q < kRows; ++q) lowerT.m[r][q] = s.upper[i - 1].m[q][r];
-                const Block l = Multiply(lowerT, s.inverse[i - 1]);
+                const Block l = MultiplyTransposed(s.upper[i - 1], s.inverse[i - 1]);  // K_{i,i−1} = K_{i−1,i}ᵀ
                 const Block lu = Multiply(l, s.upper[i - 1]);
                 for (int r = 0; r < kRows; ++r)
                     for (int q = 0; q < kRows; ++q) s.diagonal[i].m[r][q] -= lu.m[r][q];
