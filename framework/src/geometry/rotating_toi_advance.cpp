@@ -81,6 +81,12 @@ PosedPoints PosePoints(const RoundedCore& core, const Transform& xf) {
         if (!(speedBound > 0.0f)) return out;
         t += (gap - 0.5f * tolerance) / speedBound;
         if (t > 1.0f) return out;
+        // Apart up to t (every step above is safe), past the point the caller needs contacts for.
+        if (t > settings.horizon) {
+            out.state = RotatingToiState::Beyond;
+            out.t = t;
+            return out;
+        }
     }
     out.state = RotatingToiState::Unconverged;
     out.t = t;

@@ -55,6 +55,22 @@ ConvexShape Centered(const ConvexShape& shape, Vec2 lc) {
     }
 }
 
+// The time of impact of a pair whose motions start at fraction `from` of the step, told that a search
+// needs no contact after `limit` (its earliest impact so far): conservative advancement then stops once
+// it has proved the pair apart past it (rotating_toi.h's horizon) instead of running on to the contact
+// or the end of the step. Beyond is returned only when the step fraction it maps to, computed as
+// PairImpact computes a hit's, lies after `limit`: a rare case that rounding puts at or before it
+// runs the query again over the whole step, so every result and every cut is the one the full query
+// gives (a hit at t ≥ the point advancement reached lies after `limit` too: t = from + tl·(1 − from)
+// rounds monotonically in tl).
+RotatingImpact PairTimeOfImpact(const RoundedCore& a, const RotationalSweep& sweepA, const RoundedCore& b, const RotationalSweep& sweepB,
+                                float from, float limit) {
+    if (!(limit < 1.0f)) return TimeOfImpact(a, sweepA, b, sweepB);
+    const RotatingImpact found = TimeOfImpact(a, sweepA, b, sweepB, {.horizon = (limit - from) / (1.0f - from)});
+    if (found.state != RotatingToiState::Beyond || from + found.t * (1.0f - from) > limit) return found;
+    return TimeOfImpact(a, sweepA, b, sweepB);
+}
+
 } // namespace
 
 // Whether body i's motion from fraction t to the end of the step stays inside its broad-phase
@@ -330,8 +346,12 @@ ContinuousImpact ContinuousPhase::PairImpact(int f, int shapeIndex, ShapeSweep& 
         // meet, their shapes do not, and the time of impact's first step would say so at ten times
         // the cost (Tumbler2000).
         if (attempt == 0 && !first && CoresStayApart(f, shape.Core(), o, *otherCore, from)) return none;
-        const RotatingImpact hit = first ? *first : TimeOfImpact(shape.Core(), SweepFrom(f, from), *otherCore, SweepFrom(o, from));
+        const RotatingImpact hit = first ? *first : PairTimeOfImpact(shape.Core(), SweepFrom(f, from), *otherCore, SweepFrom(o, from), from, limit);
         first.reset();
+        if (hit.state == RotatingToiState::Beyond) {
+            cut = true;
+            return none;
+        }
         if (!hit.hit()) return none;
         const float t = from + hit.t * (1.0f - from);
         if (t > limit) {
