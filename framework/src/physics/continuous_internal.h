@@ -135,7 +135,10 @@ private:
         ShapeSweep(ContinuousPhase& phase, int shapeIndex, Vec2 localCenter, const RotationalSweep& sweep)
             : phase_(phase), shapeIndex_(shapeIndex), convex_(AsConvex(phase.w_.shapes[shapeIndex].geometry)),
               localCenter_(localCenter), sweep_(sweep) {}
-        const RoundedCore& Core() { return phase_.CoreOfShape(shapeIndex_); }
+        const RoundedCore& Core() {
+            if (core_ == nullptr) core_ = &phase_.CoreOfShape(shapeIndex_);  // a deque's element: stays put
+            return *core_;
+        }
         const SweptRegion& Region();
         // The region's bounds, as kept by an earlier search of the same motion (SearchMemo::bounds)
         // when there is one: a candidate that moves is filtered by them alone.
@@ -154,6 +157,7 @@ private:
         ConvexShape convex_;
         Vec2 localCenter_;
         RotationalSweep sweep_;
+        const RoundedCore* core_ = nullptr;
         std::optional<SweptRegion> region_;
         std::optional<AABB> bounds_;
         bool regionIsShape_ = false;
