@@ -345,7 +345,7 @@ ContinuousImpact ContinuousPhase::PairImpact(int f, int shapeIndex, ShapeSweep& 
         // Most candidates of a crowd that get this far are neighbours' neighbours: their bounding discs
         // meet, their shapes do not, and the time of impact's first step would say so at ten times
         // the cost (Tumbler2000).
-        if (attempt == 0 && !first && CoresStayApart(f, shape.Core(), o, *otherCore, from)) return none;
+        if (attempt == 0 && !first && CoresStayApart(f, shapeIndex, shape.Core(), o, otherShape, *otherCore, from)) return none;
         const RotatingImpact hit = first ? *first : PairTimeOfImpact(shape.Core(), SweepFrom(f, from), *otherCore, SweepFrom(o, from), from, limit);
         first.reset();
         if (hit.state == RotatingToiState::Beyond) {
