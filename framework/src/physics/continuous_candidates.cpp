@@ -182,7 +182,7 @@ void ContinuousPhase::Search(FastBody& fast) {
         if (boundsKnown) {
             shape.KnownBounds(memo.bounds[k]);
         } else {
-            memo.bounds.push_back(shape.Region().bounds());
+            memo.bounds.push_back(shape.Bounds());
             w_.broadPhase.Query(memo.bounds[k], [&](int other) { met.push_back(other); });
         }
         const AABB bounds = memo.bounds[k];
@@ -200,11 +200,23 @@ void ContinuousPhase::Search(FastBody& fast) {
 
 const SweptRegion& ContinuousPhase::ShapeSweep::Region() {
     if (!region_) {
-        const ConvexShape centered = Centered(convex_, localCenter_);
-        region_ = std::visit([&](const auto& s) { return SweptRegion(s, sweep_); }, centered);
-        regionIsShape_ = centered.index() == convex_.index();
+        if (!centered_) centered_ = Centered(convex_, localCenter_);
+        region_ = std::visit([&](const auto& s) { return SweptRegion(s, sweep_); }, *centered_);
+        regionIsShape_ = centered_->index() == convex_.index();
     }
     return *region_;
+}
+
+const AABB& ContinuousPhase::ShapeSweep::Bounds() {
+    if (!bounds_) {
+        if (region_) {
+            bounds_ = region_->bounds();
+        } else {
+            if (!centered_) centered_ = Centered(convex_, localCenter_);
+            bounds_ = std::visit([&](const auto& s) { return SweptRegion::Bounds(s, sweep_); }, *centered_);
+        }
+    }
+    return *bounds_;
 }
 
 // The velocities of the island's bodies changed at fraction t: every fast body that is one of them,
