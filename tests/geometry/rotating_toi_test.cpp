@@ -97,6 +97,48 @@ TEST_CASE("Rotating time of impact rejects invalid input", "[rotating_toi]") {
     CHECK_THROWS_AS(TimeOfImpact(bar, {}, ball, {.translation = {INFINITY, 0.0f}}), InvalidArgument);
     CHECK_THROWS_AS(TimeOfImpact(bar, {}, ball, {}, {.tolerance = -1.0f}), InvalidArgument);
     CHECK_THROWS_AS(TimeOfImpact(bar, {}, ball, {}, {.maxIterations = 0}), InvalidArgument);
+    CHECK_THROWS_AS(TimeOfImpact(bar, {}, ball, {}, {.horizon = std::nanf("")}), InvalidArgument);
+}
+
+TEST_CASE("Conservative advancement stops past the horizon, and a hit before it is the full query's", "[rotating_toi]") {
+    // Two boxes closing on each other while both turn (advancement, not the exact path), in many poses.
+    const Box a({0.3f, 0.1f});
+    const Box b({0.2f, 0.2f});
+    Rng rng(77);
+    int hits = 0, beyond = 0;
+    for (int i = 0; i < 2000; ++i) {
+        const RotationalSweep sweepA{.pivot = {0.0f, 0.0f}, .startAngle = rng.Angle(), .sweepAngle = rng.Uniform(-2.0f, 2.0f),
+                                     .translation = {rng.Uniform(0.5f, 2.0f), rng.Uniform(-0.3f, 0.3f)}};
+        const RotationalSweep sweepB{.pivot = {rng.Uniform(0.8f, 2.0f), rng.Uniform(-0.3f, 0.3f)}, .startAngle = rng.Angle(),
+                                     .sweepAngle = rng.Uniform(-2.0f, 2.0f), .translation = {rng.Uniform(-0.5f, 0.5f), 0.0f}};
+        const float horizon = rng.Uniform(0.0f, 1.0f);
+        const RotatingImpact full = TimeOfImpact(a, sweepA, b, sweepB);
+        const RotatingImpact cut = TimeOfImpact(a, sweepA, b, sweepB, {.horizon = horizon});
+        REQUIRE_FALSE(full.exact);
+        if (cut.state == RotatingToiState::Beyond) {
+            ++beyond;
+            // Apart up to a t past the horizon: the full query's contact, if any, is no earlier.
+            CHECK(cut.t > horizon);
+            CHECK(cut.t <= 1.0f);
+            CHECK_FALSE(cut.hit());
+            if (full.hit()) CHECK(full.t >= cut.t);
+        } else {
+            // Stopped at its contact (or the end of the step) before passing the horizon: the same answer.
+            hits += cut.hit();
+            CHECK(cut.state == full.state);
+            CHECK(cut.t == full.t);
+            CHECK(cut.normal == full.normal);
+        }
+    }
+    INFO(hits << " hits and " << beyond << " stopped at the horizon of 2,000");
+    CHECK(hits > 200);
+    CHECK(beyond > 200);
+    // No horizon below 1: the whole step, as by default.
+    const RotationalSweep sweep{.sweepAngle = 1.0f, .translation = {3.0f, 0.0f}};
+    const RotationalSweep far{.pivot = {2.0f, 0.0f}, .sweepAngle = 0.5f};
+    const RotatingImpact whole = TimeOfImpact(a, sweep, b, far, {.horizon = 2.0f});
+    CHECK(whole.state == TimeOfImpact(a, sweep, b, far).state);
+    CHECK(whole.t == TimeOfImpact(a, sweep, b, far).t);
 }
 
 TEST_CASE("Rotating time of impact never misses a hit of the 4,096-pose truth", "[rotating_toi]") {

@@ -388,6 +388,7 @@ RotatingImpact TimeOfImpact(const RoundedCore& coreA, const RotationalSweep& swe
     }
     if (settings.tolerance < 0.0f) throw InvalidArgument("RotatingToiSettings tolerance must be >= 0");
     if (settings.maxIterations < 1) throw InvalidArgument("RotatingToiSettings maxIterations must be >= 1");
+    if (settings.horizon != settings.horizon) throw InvalidArgument("RotatingToiSettings horizon must not be NaN");
     if (FixedPivot(sweepA) && FixedPivot(sweepB)) {
         if (sweepB.sweepAngle == 0.0f) return ExactRotating(coreA, sweepA, coreB, sweepB);
         if (sweepA.sweepAngle == 0.0f) {

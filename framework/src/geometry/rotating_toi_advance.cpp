@@ -36,6 +36,14 @@ PosedPoints PosePoints(const RoundedCore& core, const Transform& xf) {
     return out;
 }
 
+// A core's size for the default tolerance: its points' largest distance from the first, plus its
+// rounding on both sides.
+float CoreSize(const RoundedCore& c) {
+    float s = 0.0f;
+    for (int i = 1; i < c.count; ++i) s = Max(s, Distance(c.points[0], c.points[i]));
+    return s + 2.0f * c.radius;
+}
+
 } // namespace
 
 // Out of line (noinline, should link-time optimisation ever see both files): inlined, its posed cores
@@ -43,15 +51,7 @@ PosedPoints PosePoints(const RoundedCore& core, const Transform& xf) {
 [[gnu::noinline]] RotatingImpact Advance(const RoundedCore& coreA, const RotationalSweep& sweepA, const RoundedCore& coreB,
                                          const RotationalSweep& sweepB, const RotatingToiSettings& settings) {
     const float reach = coreA.radius + coreB.radius;
-    const float speedBound = Length(sweepA.translation - sweepB.translation) +
-                             std::abs(sweepA.sweepAngle) * swept::MaxRadius(coreA.points.data(), coreA.count) +
-                             std::abs(sweepB.sweepAngle) * swept::MaxRadius(coreB.points.data(), coreB.count);
-    auto size = [](const RoundedCore& c) {
-        float s = 0.0f;
-        for (int i = 1; i < c.count; ++i) s = Max(s, Distance(c.points[0], c.points[i]));
-        return s + 2.0f * c.radius;
-    };
-    const float tolerance = settings.tolerance > 0.0f ? settings.tolerance : 1e-4f * Max(Max(size(coreA), size(coreB)), 1e-6f);
+    float speedBound = 0.0f, tolerance = 0.0f;  // set once the shapes are known apart at t = 0
 
     RotatingImpact out;
     float t = 0.0f;
@@ -61,10 +61,18 @@ PosedPoints PosePoints(const RoundedCore& core, const Transform& xf) {
         const auto cp = swept::ClosestPointsCores(a.points.data(), a.count, b.points.data(), b.count);
         out.iterations = iteration + 1;
         const float gap = std::sqrt(cp.distanceSquared) - reach;
-        if (iteration == 0 && gap <= TouchTolerance(a, b)) {
-            RotatingImpact overlap = Overlapping(a, b, cp);
-            overlap.iterations = 1;
-            return overlap;
+        if (iteration == 0) {
+            if (gap <= TouchTolerance(a, b)) {
+                RotatingImpact overlap = Overlapping(a, b, cp);
+                overlap.iterations = 1;
+                return overlap;
+            }
+            // The bounds only now: in a crowd most queries end above, on neighbours touching at t = 0
+            // (Smash9600: seven in ten), and need neither.
+            speedBound = Length(sweepA.translation - sweepB.translation) +
+                         std::abs(sweepA.sweepAngle) * swept::MaxRadius(coreA.points.data(), coreA.count) +
+                         std::abs(sweepB.sweepAngle) * swept::MaxRadius(coreB.points.data(), coreB.count);
+            tolerance = settings.tolerance > 0.0f ? settings.tolerance : 1e-4f * Max(Max(CoreSize(coreA), CoreSize(coreB)), 1e-6f);
         }
         if (gap <= tolerance) {
             out.state = RotatingToiState::Hit;
@@ -81,6 +89,12 @@ PosedPoints PosePoints(const RoundedCore& core, const Transform& xf) {
         if (!(speedBound > 0.0f)) return out;
         t += (gap - 0.5f * tolerance) / speedBound;
         if (t > 1.0f) return out;
+        // Apart up to t (every step above is safe), past the point the caller needs contacts for.
+        if (t > settings.horizon) {
+            out.state = RotatingToiState::Beyond;
+            out.t = t;
+            return out;
+        }
     }
     out.state = RotatingToiState::Unconverged;
     out.t = t;

@@ -44,6 +44,26 @@ float FloatAllowance(const RotationalSweep& sweep, float reach) {
     return 4e-6f * (reach + Length(MidPivot(sweep)) + Margin(sweep));
 }
 
+// The exact region's bounding box: along any direction the farthest swept point is swept by a vertex,
+// so the vertex arcs bound it; grown by the rounding radius, the translation margin and the float
+// allowance too (a circle touching the body's extreme point must not fall outside by rounding).
+// Init's members passed in, so the region and SweptRegion::Bounds compute the same floats.
+AABB RegionBounds(const RoundedCore& core, const RotationalSweep& sweep, Vec2 pivot, Rot startRotation, const ArcSweep& forward,
+                  float margin, float coreMaxRadius) {
+    AABB bounds{};
+    for (int i = 0; i < core.count; ++i) {
+        const AABB box = Bounds(Arc(pivot, pivot + Rotate(startRotation, core.points[i]), forward));
+        bounds = i == 0 ? box : Union(bounds, box);
+    }
+    return Inflate(bounds, core.radius + margin + FloatAllowance(sweep, coreMaxRadius + core.radius));
+}
+
+AABB RegionBounds(const RoundedCore& core, const RotationalSweep& sweep) {
+    swept::RequireValid(sweep);
+    return RegionBounds(core, sweep, MidPivot(sweep), Rot::FromAngle(sweep.startAngle), ArcSweep::FromAngle(sweep.sweepAngle),
+                        Margin(sweep), swept::MaxRadius(core.points.data(), core.count));
+}
+
 // Signed angle of v measured from the unit direction `ref`, in (−π, π].
 float AngleFrom(Vec2 ref, Vec2 v) { return std::atan2(Cross(ref, v), Dot(ref, v)); }
 
@@ -303,6 +323,11 @@ SweptRegion::SweptRegion(const Capsule& body, const RotationalSweep& sweep) { In
 SweptRegion::SweptRegion(const Box& body, const RotationalSweep& sweep) { Init(swept::CoreOf(body), sweep); }
 SweptRegion::SweptRegion(const ConvexPolygon& body, const RotationalSweep& sweep) { Init(swept::CoreOf(body), sweep); }
 
+AABB SweptRegion::Bounds(const Circle& body, const RotationalSweep& sweep) { return RegionBounds(swept::CoreOf(body), sweep); }
+AABB SweptRegion::Bounds(const Capsule& body, const RotationalSweep& sweep) { return RegionBounds(swept::CoreOf(body), sweep); }
+AABB SweptRegion::Bounds(const Box& body, const RotationalSweep& sweep) { return RegionBounds(swept::CoreOf(body), sweep); }
+AABB SweptRegion::Bounds(const ConvexPolygon& body, const RotationalSweep& sweep) { return RegionBounds(swept::CoreOf(body), sweep); }
+
 void SweptRegion::Init(const RoundedCore& core, const RotationalSweep& sweep) {
     swept::RequireValid(sweep);
     pivot_ = MidPivot(sweep);
@@ -314,14 +339,7 @@ void SweptRegion::Init(const RoundedCore& core, const RotationalSweep& sweep) {
     Vec2 closest{};
     coreMinRadius_ = swept::DistanceFromOrigin(core_.points.data(), core_.count, &closest);
     coreMaxRadius_ = swept::MaxRadius(core_.points.data(), core_.count);
-    // Along any direction the farthest swept point is swept by a vertex, so the vertex arcs bound it.
-    for (int i = 0; i < core_.count; ++i) {
-        const AABB box = Bounds(Arc(pivot_, pivot_ + Rotate(startRotation_, core_.points[i]), forward_));
-        bounds_ = i == 0 ? box : Union(bounds_, box);
-    }
-    // Grown by the float allowance too: a circle touching the body's extreme point must not fall
-    // outside by rounding.
-    bounds_ = Inflate(bounds_, core_.radius + margin_ + FloatAllowance(sweep, coreMaxRadius_ + core_.radius));
+    bounds_ = RegionBounds(core_, sweep, pivot_, startRotation_, forward_, margin_, coreMaxRadius_);
     fan_ = FanOfCore(core_, sweep);
     // Outward normals of a wedge's straight sides (at ±θ from its axis), for OverlapsDisc's reject:
     // the fan's, valid at every radius; when the fan is a whole annulus (no sides: zero normals never

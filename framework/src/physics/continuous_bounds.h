@@ -4,6 +4,7 @@
 // says "apart" where the exact tests, float rounding included, would have found no contact either, so
 // rejecting with it changes no result, only the cost.
 #include <cmath>
+#include <utility>
 
 #include "sensu/geometry/rounded_core.h"
 #include "sensu/math.h"
@@ -105,8 +106,14 @@ inline bool EdgeNormalSeparates(const RoundedCore& a, const RoundedCore& b, Vec2
 // and the motion, plus 4e-6 of the coordinates) exceeds by far the rounding of these few products and
 // of the posed points the time of impact measures, and the time of impact's own tolerance (1e-4 of
 // the shapes' size), so a pair rejected here is one it calls apart.
-inline bool CoresStayApart(Vec2 centerA, float angleA, const RoundedCore& a, Vec2 travelA, float turnA, Vec2 centerB, float angleB,
-                           const RoundedCore& b, Vec2 travelB, float turnB) {
+//
+// CoresStayApartWith takes each core's SupportFloor (`floorA`, `floorB`) ready and gets the two turns
+// from `rotations()`, a pair of Rot called only past the floors' test: the continuous phase keeps a
+// shape's floor with its core and reuses the fast body's sine and cosine across its candidates (the
+// same numbers, so the same answers).
+template <class Rotations>
+inline bool CoresStayApartWith(Vec2 centerA, const RoundedCore& a, float floorA, Vec2 travelA, float turnA, Vec2 centerB,
+                               const RoundedCore& b, float floorB, Vec2 travelB, float turnB, const Rotations& rotations) {
     const Vec2 d = centerB - centerA;
     const float distance = Length(d);
     if (!(distance > 0.0f)) return false;
@@ -117,12 +124,18 @@ inline bool CoresStayApart(Vec2 centerA, float angleA, const RoundedCore& a, Vec
     // What the separation of the cores along an axis must exceed. Written so that NaN keeps the pair
     // (no axis passes): the time of impact then decides.
     const float needed = motion + slack + a.radius + b.radius;
-    if (!(distance - SupportFloor(a) - SupportFloor(b) > needed)) return false;
-    const Rot qA = Rot::FromAngle(angleA), qB = Rot::FromAngle(angleB);
+    if (!(distance - floorA - floorB > needed)) return false;
+    const auto [qA, qB] = rotations();
     const Vec2 u = (1.0f / distance) * d;
     if (distance - Support(a, InvRotate(qA, u)) - Support(b, InvRotate(qB, -u)) > needed) return true;
     if (a.count >= 3 && EdgeNormalSeparates(a, b, InvRotate(qA, d), InvMul(qA, qB), needed)) return true;
     return b.count >= 3 && EdgeNormalSeparates(b, a, InvRotate(qB, -d), InvMul(qB, qA), needed);
+}
+
+inline bool CoresStayApart(Vec2 centerA, float angleA, const RoundedCore& a, Vec2 travelA, float turnA, Vec2 centerB, float angleB,
+                           const RoundedCore& b, Vec2 travelB, float turnB) {
+    return CoresStayApartWith(centerA, a, SupportFloor(a), travelA, turnA, centerB, b, SupportFloor(b), travelB, turnB,
+                              [&] { return std::pair{Rot::FromAngle(angleA), Rot::FromAngle(angleB)}; });
 }
 
 } // namespace sensu::ccd

@@ -55,6 +55,22 @@ ConvexShape Centered(const ConvexShape& shape, Vec2 lc) {
     }
 }
 
+// The time of impact of a pair whose motions start at fraction `from` of the step, told that a search
+// needs no contact after `limit` (its earliest impact so far): conservative advancement then stops once
+// it has proved the pair apart past it (rotating_toi.h's horizon) instead of running on to the contact
+// or the end of the step. Beyond is returned only when the step fraction it maps to, computed as
+// PairImpact computes a hit's, lies after `limit`: a rare case that rounding puts at or before it
+// runs the query again over the whole step, so every result and every cut is the one the full query
+// gives (a hit at t ≥ the point advancement reached lies after `limit` too: t = from + tl·(1 − from)
+// rounds monotonically in tl).
+RotatingImpact PairTimeOfImpact(const RoundedCore& a, const RotationalSweep& sweepA, const RoundedCore& b, const RotationalSweep& sweepB,
+                                float from, float limit) {
+    if (!(limit < 1.0f)) return TimeOfImpact(a, sweepA, b, sweepB);
+    const RotatingImpact found = TimeOfImpact(a, sweepA, b, sweepB, {.horizon = (limit - from) / (1.0f - from)});
+    if (found.state != RotatingToiState::Beyond || from + found.t * (1.0f - from) > limit) return found;
+    return TimeOfImpact(a, sweepA, b, sweepB);
+}
+
 } // namespace
 
 // Whether body i's motion from fraction t to the end of the step stays inside its broad-phase
@@ -166,7 +182,7 @@ void ContinuousPhase::Search(FastBody& fast) {
         if (boundsKnown) {
             shape.KnownBounds(memo.bounds[k]);
         } else {
-            memo.bounds.push_back(shape.Region().bounds());
+            memo.bounds.push_back(shape.Bounds());
             w_.broadPhase.Query(memo.bounds[k], [&](int other) { met.push_back(other); });
         }
         const AABB bounds = memo.bounds[k];
@@ -184,11 +200,23 @@ void ContinuousPhase::Search(FastBody& fast) {
 
 const SweptRegion& ContinuousPhase::ShapeSweep::Region() {
     if (!region_) {
-        const ConvexShape centered = Centered(convex_, localCenter_);
-        region_ = std::visit([&](const auto& s) { return SweptRegion(s, sweep_); }, centered);
-        regionIsShape_ = centered.index() == convex_.index();
+        if (!centered_) centered_ = Centered(convex_, localCenter_);
+        region_ = std::visit([&](const auto& s) { return SweptRegion(s, sweep_); }, *centered_);
+        regionIsShape_ = centered_->index() == convex_.index();
     }
     return *region_;
+}
+
+const AABB& ContinuousPhase::ShapeSweep::Bounds() {
+    if (!bounds_) {
+        if (region_) {
+            bounds_ = region_->bounds();
+        } else {
+            if (!centered_) centered_ = Centered(convex_, localCenter_);
+            bounds_ = std::visit([&](const auto& s) { return SweptRegion::Bounds(s, sweep_); }, *centered_);
+        }
+    }
+    return *bounds_;
 }
 
 // The velocities of the island's bodies changed at fraction t: every fast body that is one of them,
@@ -329,9 +357,13 @@ ContinuousImpact ContinuousPhase::PairImpact(int f, int shapeIndex, ShapeSweep& 
         // Most candidates of a crowd that get this far are neighbours' neighbours: their bounding discs
         // meet, their shapes do not, and the time of impact's first step would say so at ten times
         // the cost (Tumbler2000).
-        if (attempt == 0 && !first && CoresStayApart(f, shape.Core(), o, *otherCore, from)) return none;
-        const RotatingImpact hit = first ? *first : TimeOfImpact(shape.Core(), SweepFrom(f, from), *otherCore, SweepFrom(o, from));
+        if (attempt == 0 && !first && CoresStayApart(f, shapeIndex, shape.Core(), o, otherShape, *otherCore, from)) return none;
+        const RotatingImpact hit = first ? *first : PairTimeOfImpact(shape.Core(), SweepFrom(f, from), *otherCore, SweepFrom(o, from), from, limit);
         first.reset();
+        if (hit.state == RotatingToiState::Beyond) {
+            cut = true;
+            return none;
+        }
         if (!hit.hit()) return none;
         const float t = from + hit.t * (1.0f - from);
         if (t > limit) {

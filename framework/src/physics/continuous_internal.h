@@ -8,7 +8,9 @@
 //   continuous_statics.cpp    the last word of static geometry (KeepOnItsSideOfStatics)
 // continuous.cpp's file comment describes the whole phase. The motion accessors every part calls per
 // candidate stay inline here, so splitting the class costs no call where it ran hot.
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <deque>
 #include <optional>
 #include <variant>
@@ -135,11 +137,16 @@ private:
         ShapeSweep(ContinuousPhase& phase, int shapeIndex, Vec2 localCenter, const RotationalSweep& sweep)
             : phase_(phase), shapeIndex_(shapeIndex), convex_(AsConvex(phase.w_.shapes[shapeIndex].geometry)),
               localCenter_(localCenter), sweep_(sweep) {}
-        const RoundedCore& Core() { return phase_.CoreOfShape(shapeIndex_); }
+        const RoundedCore& Core() {
+            if (core_ == nullptr) core_ = &phase_.CoreOfShape(shapeIndex_);  // a deque's element: stays put
+            return *core_;
+        }
         const SweptRegion& Region();
         // The region's bounds, as kept by an earlier search of the same motion (SearchMemo::bounds)
-        // when there is one: a candidate that moves is filtered by them alone.
-        const AABB& Bounds() { return bounds_ ? *bounds_ : Region().bounds(); }
+        // when there is one, else computed without the rest of the region (SweptRegion::Bounds, the
+        // same box): a search that meets only moving candidates, each filtered by the bounds alone,
+        // builds no region (in Tumbler2000, where every candidate moves, building them was 5 % of the step).
+        const AABB& Bounds();
         void KnownBounds(const AABB& bounds) { bounds_ = bounds; }
         // The region's own time of impact stands for the core's only when the region was built from the
         // shape itself, not from the bounding circle Centered falls back to.
@@ -154,6 +161,8 @@ private:
         ConvexShape convex_;
         Vec2 localCenter_;
         RotationalSweep sweep_;
+        const RoundedCore* core_ = nullptr;
+        std::optional<ConvexShape> centered_;  // the shape about the centre of mass (Centered), once needed
         std::optional<SweptRegion> region_;
         std::optional<AABB> bounds_;
         bool regionIsShape_ = false;
@@ -168,6 +177,7 @@ private:
         if (slot == kNull) {
             slot = static_cast<int>(cores_.size());
             cores_.push_back(CoreOf(AsConvex(w_.shapes[shape].geometry), w_.bodies[w_.shapes[shape].body].localCenter));
+            floors_.push_back(SupportFloor(cores_.back()));
         }
         return cores_[slot];
     }
@@ -254,12 +264,27 @@ private:
 
     // PairImpact's reject before the time of impact (continuous_bounds.h): from fraction `from` on,
     // the cores of f's shape and o's shape stay apart by more than they can close.
-    bool CoresStayApart(int f, const RoundedCore& core, int o, const RoundedCore& otherCore, float from) {
+    // `core` and `otherCore` are CoreOfShape(shape) and CoreOfShape(otherShape), whose floors it reads.
+    bool CoresStayApart(int f, int shape, const RoundedCore& core, int o, int otherShape, const RoundedCore& otherCore, float from) {
         const Body& fb = w_.bodies[f];
         const Body& ob = w_.bodies[o];
         const float rest = (1.0f - from) * dt_;
-        return ccd::CoresStayApart(CenterAt(f, from), AngleAt(f, from), core, rest * fb.v, rest * fb.w, CenterAt(o, from), AngleAt(o, from),
-                                   otherCore, rest * ob.v, rest * ob.w);
+        const float angle = AngleAt(f, from), otherAngle = AngleAt(o, from);
+        return CoresStayApartWith(CenterAt(f, from), core, floors_[coreSlots_[shape]], rest * fb.v, rest * fb.w, CenterAt(o, from),
+                                  otherCore, floors_[coreSlots_[otherShape]], rest * ob.v, rest * ob.w,
+                                  [&] { return std::pair{RotOfAngle(angle), Rot::FromAngle(otherAngle)}; });
+    }
+
+    // Rot::FromAngle with the last angle's result kept: a fast body's search asks for its own angle at
+    // the same fraction for candidate after candidate. Keyed by the angle's bits (−0 is not 0 to sin).
+    Rot RotOfAngle(float angle) {
+        const uint32_t bits = std::bit_cast<uint32_t>(angle);
+        if (!lastRotSet_ || bits != lastAngleBits_) {
+            lastRot_ = Rot::FromAngle(angle);
+            lastAngleBits_ = bits;
+            lastRotSet_ = true;
+        }
+        return lastRot_;
     }
 
     ContinuousBody& State(int i) {
@@ -307,6 +332,10 @@ private:
     std::vector<SearchMemo> memos_;  // indexed by ContinuousBody::memo
     std::vector<int> coreSlots_;     // per shape: its index in cores_, kNull before its first use
     std::deque<RoundedCore> cores_;  // a deque: references stay valid as it grows
+    std::vector<float> floors_;      // SupportFloor of each of cores_
+    uint32_t lastAngleBits_ = 0;     // RotOfAngle's last angle and its rotation
+    Rot lastRot_{};
+    bool lastRotSet_ = false;
 };
 
 } // namespace sensu::ccd

@@ -46,6 +46,10 @@ struct RotatingToiSettings {
     float tolerance = 0.0f;
     /// Iteration cap; reaching it reports `RotatingToiState::Unconverged` at a t that is still safe.
     int maxIterations = 100;
+    /// Fraction of the step past which the caller needs no contact (a search that already holds an
+    /// earlier impact): advancement stops as soon as it has proved the shapes apart up to a t beyond
+    /// it and reports `RotatingToiState::Beyond` at that t. 1 or more: the whole step. Must not be NaN.
+    float horizon = 1.0f;
 };
 
 /// How a rotating time of impact ended.
@@ -54,6 +58,7 @@ enum class RotatingToiState {
     Hit,           ///< first contact at t
     Overlapping,   ///< already touching or overlapping at t = 0
     Unconverged,   ///< advancement hit the iteration cap; t is a safe (early) bound, treat as a hit
+    Beyond,        ///< no contact up to t, which lies past the settings' horizon (later contact not sought)
 };
 
 /// The first contact of two moving, rotating shapes.
@@ -66,8 +71,9 @@ struct RotatingImpact {
     int iterations = 0; ///< distance evaluations used by conservative advancement (0 on the exact path)
     bool exact = false; ///< true when the exact arc method was used
 
-    /// True unless the shapes stayed apart for the whole step.
-    bool hit() const { return state != RotatingToiState::Separated; }
+    /// True when there is a contact at t (Hit, Overlapping or Unconverged): false when the shapes stay
+    /// apart for the whole step, or up to the horizon (Beyond).
+    bool hit() const { return state != RotatingToiState::Separated && state != RotatingToiState::Beyond; }
 };
 
 /// First time in [0, 1] at which A (moving by sweepA) touches B (moving by sweepB). For a body at rest

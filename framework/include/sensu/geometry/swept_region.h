@@ -132,6 +132,14 @@ public:
     SweptRegion(const ConvexPolygon& body, const RotationalSweep& sweep);
     ///@}
 
+    ///@{
+    /// The bounds() of the region `body` sweeps, without the rest of its set-up (the same box).
+    static AABB Bounds(const Circle& body, const RotationalSweep& sweep);
+    static AABB Bounds(const Capsule& body, const RotationalSweep& sweep);
+    static AABB Bounds(const Box& body, const RotationalSweep& sweep);
+    static AABB Bounds(const ConvexPolygon& body, const RotationalSweep& sweep);
+    ///@}
+
     /// Tight world bounding box of the region (grown by a float allowance of a few ulps).
     const AABB& bounds() const { return bounds_; }
     /// The amount by which the region is grown to cover the translation (|translation|/2, m).
