@@ -286,7 +286,7 @@ void WorldImpl::UpdateContacts(float dt) {
     auto computed = [&](int i) {
         UpdateTouching(i);
         const Contact& c = contacts[i];
-        if (!settings.restStates || bodies[c.bodyA].frozen == bodies[c.bodyB].frozen) return false;
+        if (!settings.restStates || frozenBodies == 0 || bodies[c.bodyA].frozen == bodies[c.bodyB].frozen) return false;
         const int frozenBody = bodies[c.bodyA].frozen ? c.bodyA : c.bodyB;
         WakeOverlappedPile(i);
         return !bodies[frozenBody].frozen;
@@ -371,10 +371,13 @@ bool WorldImpl::CollectNarrowCandidates() {
 bool WorldImpl::CollectFewMovers() {
     constexpr size_t kFewMovingShare = 3;  // at most one body in this many moves
     movers.clear();
+    int frozen = 0;
     for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
         const Body& b = bodies[i];
         if (b.alive && IsMovingBody(b)) movers.push_back(i);
+        frozen += b.frozen ? 1 : 0;
     }
+    frozenBodies = frozen;
     moversSorted = true;
     moversTracked = visitFewMovers && kFewMovingShare * movers.size() <= bodies.size();
     return moversTracked;

@@ -169,6 +169,7 @@ void WorldImpl::WakeOverlappedPile(int index) {
 // jointed to a body wakes whenever that body is set moving, in WakeTouchingPiles, and cannot freeze
 // while it moves.)
 void WorldImpl::WakePilesUnderMovingSupports() {
+    if (frozenBodies == 0) return;  // no pile to wake: no pass over the bodies for their kinematic ones
     const std::vector<int>* fewMovers = TrackedMovers();  // a mostly frozen world: its moving bodies only
     const int visits = static_cast<int>(fewMovers ? fewMovers->size() : bodies.size());
     for (int k = 0; k < visits; ++k) {
@@ -276,6 +277,7 @@ void WorldImpl::PassLoadDown(int index) {
 bool WorldImpl::WakePushedPiles() {
     ++loadStamp;
     loadHeap.clear();
+    if (frozenBodies == 0) return false;  // nothing frozen takes a load: no pass over the solver contacts
     for (const SolverContact& sc : solverContacts) {
         const Vec2 t = RightPerp(sc.normal);
         const detail::SolverContactCold& cold = solverContactsCold[sc.cold];
@@ -472,9 +474,10 @@ void WorldImpl::UpdateRestStates(float dt) {
     // A mostly frozen world visits its moving bodies only (TrackedMovers): only they can be candidates.
     const std::vector<int>* fewMovers = TrackedMovers();
     const int visits = static_cast<int>(fewMovers ? fewMovers->size() : bodies.size());
-    auto bodyAt = [&](int k) { return fewMovers ? (*fewMovers)[k] : k; };
+    restCandidates.clear();
     for (int k = 0; k < visits; ++k) {
-        Body& b = bodies[bodyAt(k)];
+        const int i = fewMovers ? (*fewMovers)[k] : k;
+        Body& b = bodies[i];
         if (!b.alive || b.type != BodyType::Dynamic || b.frozen) continue;
         bool slow = LengthSquared(b.v) < st.restLinearSpeed * st.restLinearSpeed && std::fabs(b.w) < st.restAngularSpeed;
         if (!b.joints.empty()) {
@@ -506,6 +509,7 @@ void WorldImpl::UpdateRestStates(float dt) {
             b.restW = b.w;
         }
         b.restCandidate = gravityDown && b.restTimer >= st.restTime;
+        if (b.restCandidate) restCandidates.push_back(i);
     }
     for (size_t i = 0; drivingJoints > 0 && i < joints.size(); ++i) {
         const detail::Joint& j = joints[i];
@@ -518,12 +522,12 @@ void WorldImpl::UpdateRestStates(float dt) {
     }
     // Only a candidate can freeze, so only candidates need their supports judged (the others' vertical
     // state is reported on demand, RestStateOf): rest states then cost next to nothing where nothing rests.
-    for (int k = 0; k < visits; ++k) {
-        if (bodies[bodyAt(k)].restCandidate) ClassifySupport(bodyAt(k));
+    // The candidates are listed in body order, so these loops visit them as loops over every body would.
+    for (const int i : restCandidates) {
+        if (bodies[i].restCandidate) ClassifySupport(i);
     }
     ++restStamp;
-    for (int k = 0; k < visits; ++k) {
-        const int i = bodyAt(k);
+    for (const int i : restCandidates) {
         Body& seed = bodies[i];
         if (!seed.alive || seed.frozen || !seed.restCandidate || seed.restStamp == restStamp) continue;
         restComponent.clear();

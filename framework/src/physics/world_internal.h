@@ -303,6 +303,10 @@ struct WorldImpl {
     // step's loops over moving bodies visit these instead of every body. Bodies the step wakes join
     // (WakePile); moversTracked is false when the loops must visit every body.
     std::vector<int> movers;
+    // Bodies frozen when the narrow phase began (CollectFewMovers counts them with the movers). Nothing
+    // freezes before UpdateRestStates at the step's end, so while it is 0 no body is frozen and the
+    // rest states' wake tests have nothing to find.
+    int frozenBodies = 0;
     bool moversTracked = false;
     bool moversSorted = true;
     bool continuousStartsOpen = false;  // BeginContinuous recorded the movers only: a woken body records itself
@@ -359,6 +363,7 @@ struct WorldImpl {
     detail::ThreadPool* pool = nullptr; // this step's pool, nullptr with one thread
     std::vector<int> wakeStack;
     std::vector<int> restComponent;
+    std::vector<int> restCandidates;  // this step's rest candidates in body order (UpdateRestStates)
     uint32_t restStamp = 0;
     std::vector<std::pair<float, int>> loadHeap;  // frozen bodies with a load, highest first (WakePushedPiles)
     uint32_t loadStamp = 0;
