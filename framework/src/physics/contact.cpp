@@ -282,11 +282,14 @@ void WorldImpl::UpdateContacts(float dt) {
             narrowStatus[i] = refresh(c) ? kNarrowComputed : kNarrowCarried;
         }
     };
-    // Touch events and waking for a freshly computed manifold; true when a frozen pile woke.
+    // Touch events and waking for a freshly computed manifold; true when a frozen pile woke. Only with
+    // rest states on and something frozen (known once CollectNarrowCandidates has counted it) can it wake.
+    bool mayWake = false;
     auto computed = [&](int i) {
         UpdateTouching(i);
+        if (!mayWake) return false;
         const Contact& c = contacts[i];
-        if (!settings.restStates || bodies[c.bodyA].frozen == bodies[c.bodyB].frozen) return false;
+        if (bodies[c.bodyA].frozen == bodies[c.bodyB].frozen) return false;
         const int frozenBody = bodies[c.bodyA].frozen ? c.bodyA : c.bodyB;
         WakeOverlappedPile(i);
         return !bodies[frozenBody].frozen;
@@ -309,7 +312,9 @@ void WorldImpl::UpdateContacts(float dt) {
     };
     narrowStatus.resize(contacts.size());
     const int contactTotal = static_cast<int>(contacts.size());
-    if (!CollectNarrowCandidates()) {
+    const bool fewCandidates = CollectNarrowCandidates();
+    mayWake = settings.restStates && frozenBodies > 0;
+    if (!fewCandidates) {
         detail::ForChunks(pool, contactTotal, kMinParallelPairs, [&](int begin, int end) {
             for (int i = begin; i < end; ++i) narrow(i);
         });
@@ -371,10 +376,13 @@ bool WorldImpl::CollectNarrowCandidates() {
 bool WorldImpl::CollectFewMovers() {
     constexpr size_t kFewMovingShare = 3;  // at most one body in this many moves
     movers.clear();
+    int frozen = 0;
     for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
         const Body& b = bodies[i];
         if (b.alive && IsMovingBody(b)) movers.push_back(i);
+        frozen += b.frozen ? 1 : 0;
     }
+    frozenBodies = frozen;
     moversSorted = true;
     moversTracked = visitFewMovers && kFewMovingShare * movers.size() <= bodies.size();
     return moversTracked;

@@ -169,6 +169,7 @@ void WorldImpl::WakeOverlappedPile(int index) {
 // jointed to a body wakes whenever that body is set moving, in WakeTouchingPiles, and cannot freeze
 // while it moves.)
 void WorldImpl::WakePilesUnderMovingSupports() {
+    if (frozenBodies == 0) return;  // no pile to wake: no pass over the bodies for their kinematic ones
     const std::vector<int>* fewMovers = TrackedMovers();  // a mostly frozen world: its moving bodies only
     const int visits = static_cast<int>(fewMovers ? fewMovers->size() : bodies.size());
     for (int k = 0; k < visits; ++k) {
@@ -276,6 +277,7 @@ void WorldImpl::PassLoadDown(int index) {
 bool WorldImpl::WakePushedPiles() {
     ++loadStamp;
     loadHeap.clear();
+    if (frozenBodies == 0) return false;  // nothing frozen takes a load: no pass over the solver contacts
     for (const SolverContact& sc : solverContacts) {
         const Vec2 t = RightPerp(sc.normal);
         const detail::SolverContactCold& cold = solverContactsCold[sc.cold];
@@ -472,9 +474,10 @@ void WorldImpl::UpdateRestStates(float dt) {
     // A mostly frozen world visits its moving bodies only (TrackedMovers): only they can be candidates.
     const std::vector<int>* fewMovers = TrackedMovers();
     const int visits = static_cast<int>(fewMovers ? fewMovers->size() : bodies.size());
-    auto bodyAt = [&](int k) { return fewMovers ? (*fewMovers)[k] : k; };
+    restCandidates.clear();
     for (int k = 0; k < visits; ++k) {
-        Body& b = bodies[bodyAt(k)];
+        const int i = fewMovers ? (*fewMovers)[k] : k;
+        Body& b = bodies[i];
         if (!b.alive || b.type != BodyType::Dynamic || b.frozen) continue;
         bool slow = LengthSquared(b.v) < st.restLinearSpeed * st.restLinearSpeed && std::fabs(b.w) < st.restAngularSpeed;
         if (!b.joints.empty()) {
@@ -506,6 +509,7 @@ void WorldImpl::UpdateRestStates(float dt) {
             b.restW = b.w;
         }
         b.restCandidate = gravityDown && b.restTimer >= st.restTime;
+        if (b.restCandidate) restCandidates.push_back(i);
     }
     for (size_t i = 0; drivingJoints > 0 && i < joints.size(); ++i) {
         const detail::Joint& j = joints[i];
@@ -517,35 +521,34 @@ void WorldImpl::UpdateRestStates(float dt) {
         }
     }
     // Only a candidate can freeze, so only candidates need their supports judged (the others' vertical
-    // state is reported on demand, RestStateOf): rest states then cost next to nothing where nothing rests.
-    for (int k = 0; k < visits; ++k) {
-        if (bodies[bodyAt(k)].restCandidate) ClassifySupport(bodyAt(k));
-    }
+    // state is reported on demand, RestStateOf), and only those of a group no moving body touches: the
+    // others cannot freeze this step whatever their supports. Rest states then cost next to nothing where
+    // nothing rests, and little where piles settle under what still moves. The candidates are listed in
+    // body order, so the groups are found as a loop over every body would find them; a body's supports
+    // are judged from its own contacts and its neighbours' kinds (IsRestSupport), which the groups frozen
+    // before it do not change (a neighbour touching it is in its group).
     ++restStamp;
-    for (int k = 0; k < visits; ++k) {
-        const int i = bodyAt(k);
+    for (const int i : restCandidates) {
         Body& seed = bodies[i];
         if (!seed.alive || seed.frozen || !seed.restCandidate || seed.restStamp == restStamp) continue;
         restComponent.clear();
         wakeStack.clear();
         wakeStack.push_back(i);
         seed.restStamp = restStamp;
-        bool allHeld = true;
+        bool settled = true;    // no moving body touches the group or is jointed to it
         bool anchored = false;  // a floor support, or a joint to a static, resting kinematic or frozen body
         while (!wakeStack.empty()) {
             const int index = wakeStack.back();
             wakeStack.pop_back();
             restComponent.push_back(index);
             const Body& body = bodies[index];
-            allHeld = allHeld && (body.restHeld || !body.joints.empty());
-            anchored = anchored || body.restHeld;
             for (int c = body.contactHead; c != kNull; c = NextContact(contacts[c], index)) {
                 if (contacts[c].manifold.pointCount == 0) continue;
                 const int other = OtherBody(contacts[c], index);
                 Body& o = bodies[other];
                 // Touched by a dynamic body that still moves: the pile is not done settling (what moves
                 // on it may still load it differently), so it stays awake with it (an island, as joints).
-                if (o.type == BodyType::Dynamic && !o.frozen && !o.restCandidate) allHeld = false;
+                if (o.type == BodyType::Dynamic && !o.frozen && !o.restCandidate) settled = false;
                 if (o.restStamp == restStamp || o.frozen || !o.restCandidate) continue;
                 o.restStamp = restStamp;
                 wakeStack.push_back(other);
@@ -557,14 +560,22 @@ void WorldImpl::UpdateRestStates(float dt) {
                 if (o.type != BodyType::Dynamic || o.frozen) {
                     // A fixed partner anchors the group unless it moves (then the group stays awake).
                     anchored = anchored || !IsMovingBody(o);
-                    allHeld = allHeld && !IsMovingBody(o);
+                    settled = settled && !IsMovingBody(o);
                     continue;
                 }
-                if (!o.restCandidate) allHeld = false;  // jointed to a body still moving: stay awake together
+                if (!o.restCandidate) settled = false;  // jointed to a body still moving: stay awake together
                 if (o.restStamp == restStamp || !o.restCandidate) continue;
                 o.restStamp = restStamp;
                 wakeStack.push_back(other);
             }
+        }
+        if (!settled) continue;
+        bool allHeld = true;
+        for (const int index : restComponent) {
+            ClassifySupport(index);
+            const Body& body = bodies[index];
+            allHeld = allHeld && (body.restHeld || !body.joints.empty());
+            anchored = anchored || body.restHeld;
         }
         if (!allHeld || !anchored) continue;
         for (int index : restComponent) {

@@ -39,7 +39,8 @@ struct Body {
     Vec2 restV{};                 // m/s and rad/s when the slow window began: a body whose velocity
     float restW = 0.0f;           // changed over the window is still accelerating (rest_states.cpp)
     bool restCandidate = false;   // slow for restTime: may freeze together with its touching candidates
-    bool restHeld = false;        // its supports hold it (seed 004 §3.4.2 / §3.5.1), span in support*
+    bool restHeld = false;        // its supports hold it (seed 004 §3.4.2 / §3.5.1), span in support*;
+                                  // judged only when its group may freeze (UpdateRestStates), read then
     bool jointHeld = false;       // frozen while held by joints, not by floor supports: any push wakes it
     Vec2 restPreviousV{};         // m/s, rad/s at the end of the last step: a jointed body must also be
     float restPreviousW = 0.0f;   // unaccelerated to rest (a pendulum is slow at its turning points)
@@ -308,6 +309,10 @@ struct WorldImpl {
     // step's loops over moving bodies visit these instead of every body. Bodies the step wakes join
     // (WakePile); moversTracked is false when the loops must visit every body.
     std::vector<int> movers;
+    // Bodies frozen when the narrow phase began (CollectFewMovers counts them with the movers). Nothing
+    // freezes before UpdateRestStates at the step's end, so while it is 0 no body is frozen and the
+    // rest states' wake tests have nothing to find.
+    int frozenBodies = 0;
     bool moversTracked = false;
     bool moversSorted = true;
     bool continuousStartsOpen = false;  // BeginContinuous recorded the movers only: a woken body records itself
@@ -376,6 +381,7 @@ struct WorldImpl {
     detail::ThreadPool* pool = nullptr; // this step's pool, nullptr with one thread
     std::vector<int> wakeStack;
     std::vector<int> restComponent;
+    std::vector<int> restCandidates;  // this step's rest candidates in body order (UpdateRestStates)
     uint32_t restStamp = 0;
     std::vector<std::pair<float, int>> loadHeap;  // frozen bodies with a load, highest first (WakePushedPiles)
     uint32_t loadStamp = 0;
