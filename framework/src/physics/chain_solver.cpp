@@ -44,20 +44,12 @@ using Block = detail::ChainBlock;
 
 Block Zero() { return {}; }
 
-Block Multiply(const Block& x, const Block& y) {
+// x·y, or xᵀ·y.
+Block Multiply(const Block& x, const Block& y, bool transposeX = false) {
     Block r{};
     for (int i = 0; i < kRows; ++i)
         for (int j = 0; j < kRows; ++j)
-            for (int k = 0; k < kRows; ++k) r.m[i][j] += x.m[i][k] * y.m[k][j];
-    return r;
-}
-
-// xᵀ·y.
-Block MultiplyTransposed(const Block& x, const Block& y) {
-    Block r{};
-    for (int i = 0; i < kRows; ++i)
-        for (int j = 0; j < kRows; ++j)
-            for (int k = 0; k < kRows; ++k) r.m[i][j] += x.m[k][i] * y.m[k][j];
+            for (int k = 0; k < kRows; ++k) r.m[i][j] += (transposeX ? x.m[k][i] : x.m[i][k]) * y.m[k][j];
     return r;
 }
 
@@ -300,7 +292,7 @@ bool WorldImpl::SolveChain(int c) {
         for (int i = 0; i < n; ++i) {
             float* y = &s.rhs[static_cast<size_t>(i) * kRows];
             if (i > 0) {
-                const Block l = MultiplyTransposed(s.upper[i - 1], s.inverse[i - 1]);  // K_{i,i−1} = K_{i−1,i}ᵀ
+                const Block l = Multiply(s.upper[i - 1], s.inverse[i - 1], true);  // K_{i,i−1} = K_{i−1,i}ᵀ
                 const Block lu = Multiply(l, s.upper[i - 1]);
                 for (int r = 0; r < kRows; ++r)
                     for (int q = 0; q < kRows; ++q) s.diagonal[i].m[r][q] -= lu.m[r][q];
