@@ -141,8 +141,8 @@ void WorldImpl::FindChains() {
         const SolverContact& sc = solverContacts[k];
         return Dot(sc.normal, shockUp) > 0.0f ? sc.b : sc.a;
     };
-    // Flat two-point links only: a body on one point (a corner, a disc) is balanced, not carried, and
-    // seed 004's rest rules judge it by its own tests; the shock pass keeps solving those as before.
+    // One-point links count too: a column that starts to tip keeps only the point at its pivot (with
+    // two-point links only, the chain broke there and the shock pass held a 6-box column leaning at 1.1×).
     // Resting links only: a point that approached faster than kImpactSpeed before this step's forces is
     // an impact, which the passes and the shock pass take as before. An exact rigid solve of an impact,
     // warm-started the step after, when the bodies have moved on, gave the energy back: a collapsing
