@@ -5,9 +5,8 @@
 // Asserted: no violations in pile, slope, mover, impact, spawn and dominoes scenes (true on these 48
 // and on the bench's 1,000, seed 1), no energy rise except in mover scenes (true on these 48).
 // Reported (WARN, per kind), not yet asserted: destroy (1 violation in 1 of 125 scenes at 1,000: a
-// box left balanced on an edge, whose rest-off copy leaves it a step earlier) and rolling (energy rises
-// in 1 of 125: a heavy disc climbing over a light one). Tighten AssertViolations and AssertEnergy as
-// the fixes land.
+// box left balanced on an edge, whose rest-off copy leaves it a step earlier). Tighten
+// AssertViolations as the fixes land.
 #include <catch2/catch.hpp>
 
 #include <algorithm>

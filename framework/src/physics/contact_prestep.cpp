@@ -23,7 +23,10 @@ void WorldImpl::PairSolverContacts() {
     detail::ForChunks(pool, static_cast<int>(prestepContacts.size()), detail::kMinParallelContacts, [&](int begin, int end) {
         for (int k = begin; k < end; ++k) {
             const Contact& c = contacts[prestepContacts[k]];
-            prestepPairs[k] = static_cast<uint64_t>(bodies[c.bodyA].solverIndex) << 32 | static_cast<uint32_t>(bodies[c.bodyB].solverIndex);
+            const int a = bodies[c.bodyA].solverIndex, b = bodies[c.bodyB].solverIndex;
+            const bool fixedGap = !c.touching && (!detail::Moves(solverBodies[a].invMass, solverBodies[a].invInertia) ||
+                                                  !detail::Moves(solverBodies[b].invMass, solverBodies[b].invInertia));
+            prestepPairs[k] = static_cast<uint64_t>(a) << 32 | static_cast<uint32_t>(b) | (fixedGap ? detail::kGapPair : 0u);
         }
     });
 }
@@ -45,7 +48,7 @@ void WorldImpl::FillSolverContacts(float dt, bool ordered) {
             const int ci = prestepContacts[k];
             const Contact& c = contacts[ci];
             const int a = static_cast<int>(prestepPairs[k] >> 32);
-            const int b = static_cast<int>(static_cast<uint32_t>(prestepPairs[k]));
+            const int b = static_cast<int>(static_cast<uint32_t>(prestepPairs[k]) & ~detail::kGapPair);
             const PrestepBody& ba = prestepBodies[a];
             const PrestepBody& bb = prestepBodies[b];
             SolverContact& sc = solverContacts[slots != nullptr ? slots[k] : k];
@@ -61,6 +64,7 @@ void WorldImpl::FillSolverContacts(float dt, bool ordered) {
             sc.friction = st.friction ? c.friction : 0.0f;
             cold.restitution = st.restitution ? c.restitution : 0.0f;
             sc.pointCount = c.manifold.pointCount;
+            sc.touching = c.touching;
             sc.invMassA = ba.invMass;
             sc.invInertiaA = ba.invInertia;
             sc.invMassB = bb.invMass;

@@ -138,6 +138,7 @@ void WorldImpl::PrepareSoftStep(float dt) {
         sc.b = bodies[c.bodyB].solverIndex;
         sc.normal = c.manifold.normal;
         sc.pointCount = c.manifold.pointCount;
+        sc.touching = c.touching;
         sc.invMassA = solverBodies[sc.a].invMass;
         sc.invInertiaA = solverBodies[sc.a].invInertia;
         sc.invMassB = solverBodies[sc.b].invMass;

@@ -160,6 +160,11 @@ struct SolverBody {
 inline constexpr uint8_t kMayBounce = 1;  // ApplyRestitution's test, less the impulse not found yet
 inline constexpr uint8_t kMayStop = 2;    // a speculative point may stop its body (Solve keeps its approach)
 
+// Set in a prestepPairs entry (a << 32 | b) when one body is fixed and the pair does not touch (every
+// point farther apart than linearSlop: a speculative contact), which changes the levels
+// (OrderContactsBottomUp), so the order cache must see it. Solver indices stay below 2^31.
+inline constexpr uint32_t kGapPair = 1u << 31;
+
 // What the pre-step's contact fill reads of one solver body (contact_prestep.cpp), packed by solver
 // index: reading it from the ~270-byte Body of both bodies of every contact cost more than the rows.
 struct PrestepBody {
@@ -194,6 +199,7 @@ struct SolverContact {
     float pairTangentMass = 0.0f;          // kg, effective mass of that row
     // Two-point block solve: K (symmetric) and its inverse; useBlock false when K is ill-conditioned.
     bool useBlock = false;
+    bool touching = false;  // Contact::touching (a point within linearSlop): a gap holds no body up (levels)
     float k11 = 0.0f, k12 = 0.0f, k22 = 0.0f;
     float inv11 = 0.0f, inv12 = 0.0f, inv22 = 0.0f;
 };
@@ -337,7 +343,7 @@ struct WorldImpl {
     int bounceCandidateCount = 0;
     std::vector<detail::SoftContact> softContacts;  // SolverKind::SoftStep: by solver contact (soft_step.cpp)
     std::vector<detail::SoftBody> softBodies;       // SolverKind::SoftStep: by solver body
-    std::vector<uint64_t> prestepPairs;  // a << 32 | b of each solver contact, before ordering
+    std::vector<uint64_t> prestepPairs;  // a << 32 | b | kGapPair of each solver contact, before ordering
     std::vector<uint8_t> fixedSolverBodies;  // 1 per solver body the solver does not move (order key)
     detail::ContactOrderCache orderCache;
     std::vector<detail::JointRow> jointRows;       // every joint in the solver, in joint order
