@@ -22,11 +22,13 @@
 // velocity, without impacts against other bodies. Then static geometry has the last word
 // (continuous_statics.cpp): the only place the phase drops motion, and only where the alternative is
 // passing through a wall.
+#include <array>
 #include <cmath>
 #include <type_traits>
 #include <variant>
 
 #include "continuous_internal.h"
+#include "sensu/geometry/primitives.h"
 
 namespace sensu {
 
@@ -239,20 +241,36 @@ void WorldImpl::SolveContinuous(float dt) {
 // thinnest shape's thickness (a segment has none).
 void WorldImpl::UpdateSweepExtents(int bodyIndex) {
     Body& b = bodies[bodyIndex];
-    float radius = 0.0f;
+    float radius = 0.0f, turnReach = 0.0f;
     float thinnest = b.shapes.empty() ? 0.0f : 1e30f;
-    auto reach = [&](Vec2 p, float r) { radius = Max(radius, Length(p - b.localCenter) + r); };
     for (ShapeId sid : b.shapes) {
         const ShapeGeometry& g = shapes[sid.index].geometry;
+        // This shape's farthest point from the centre of mass and its inner distance: the least, over
+        // the directions, of how far its surface lies out along them (0 when the centre is outside).
+        float farthest = 0.0f, inner = 0.0f;
+        auto reach = [&](Vec2 p, float r) { farthest = Max(farthest, Length(p - b.localCenter) + r); };
+        // Inside a counter-clockwise convex outline: the least distance from the centre to an edge line.
+        auto innerOf = [&](auto vertex, int count) {
+            float least = 1e30f;
+            for (int i = 0; i < count; ++i) {
+                const Vec2 p = vertex(i), e = vertex((i + 1) % count) - p;
+                least = Min(least, Cross(e, b.localCenter - p) / Length(e));
+            }
+            return least;
+        };
         if (const auto* c = std::get_if<Circle>(&g)) {
             reach(c->center(), c->radius());
+            inner = c->radius() - Length(c->center() - b.localCenter);
             thinnest = Min(thinnest, 2.0f * c->radius());
         } else if (const auto* c = std::get_if<Capsule>(&g)) {
             reach(c->a(), c->radius());
             reach(c->b(), c->radius());
+            inner = c->radius() - Length(ClosestPointOnSegment(c->a(), c->b(), b.localCenter) - b.localCenter);
             thinnest = Min(thinnest, 2.0f * c->radius());
         } else if (const auto* box = std::get_if<Box>(&g)) {
-            for (Vec2 p : box->Corners()) reach(p, 0.0f);
+            const std::array<Vec2, 4> corners = box->Corners();
+            for (Vec2 p : corners) reach(p, 0.0f);
+            inner = innerOf([&](int i) { return corners[static_cast<size_t>(i)]; }, 4);
             thinnest = Min(thinnest, 2.0f * Min(box->halfExtents().x, box->halfExtents().y));
         } else if (const auto* p = std::get_if<ConvexPolygon>(&g)) {
             // Width: the smallest, over the edges, of the farthest vertex behind the edge.
@@ -263,6 +281,7 @@ void WorldImpl::UpdateSweepExtents(int bodyIndex) {
                 for (int j = 0; j < p->count(); ++j) depth = Max(depth, Dot(p->normal(i), p->vertex(i) - p->vertex(j)));
                 width = Min(width, depth);
             }
+            inner = innerOf([&](int i) { return p->vertex(i); }, p->count());
             thinnest = Min(thinnest, width);
         } else {
             const auto& s = std::get<Segment>(g);
@@ -270,8 +289,16 @@ void WorldImpl::UpdateSweepExtents(int bodyIndex) {
             reach(s.b(), 0.0f);
             thinnest = 0.0f;
         }
+        radius = Max(radius, farthest);
+        // Turning by dθ moves the surface's support point along a fixed direction d by (p·d⊥) dθ, where
+        // |p|² = (p·d)² + (p·d⊥)², p·d ≥ inner and |p| ≤ farthest: at most √(farthest² − inner²) dθ.
+        // A disc turning about its centre never moves its surface (0); a thin rod's end moves ~its
+        // length.
+        const float in = Max(inner, 0.0f);
+        turnReach = Max(turnReach, std::sqrt(Max(farthest * farthest - in * in, 0.0f)));
     }
     b.sweepRadius = radius;
+    b.turnReach = turnReach;
     b.thinnest = thinnest;
 }
 

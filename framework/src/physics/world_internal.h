@@ -56,6 +56,7 @@ struct Body {
     float gravityScale = 1.0f;
     bool bullet = false;          // always swept by the continuous phase (dynamic and kinematic bodies)
     float sweepRadius = 0.0f;     // m, farthest shape point from the centre of mass (continuous rule)
+    float turnReach = 0.0f;       // m per rad: how far turning can move a shape's surface along a fixed direction
     float thinnest = 0.0f;        // m, thickness of the thinnest shape (0 for a segment; continuous rule)
 
     float mass = 0.0f, invMass = 0.0f;       // kg, 1/kg

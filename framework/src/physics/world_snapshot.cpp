@@ -194,7 +194,7 @@ void Transfer(Ar& ar, ShapeGeometry& g) {
 template <class Ar>
 void Transfer(Ar& ar, Body& b) {
     ar(b.type, b.generation, b.alive, b.frozen, b.restTimer, b.restCandidate, b.restHeld, b.restStamp);
-    ar(b.xf, b.angle, b.localCenter, b.center, b.v, b.w, b.force, b.torque, b.gravityScale, b.bullet, b.sweepRadius, b.thinnest);
+    ar(b.xf, b.angle, b.localCenter, b.center, b.v, b.w, b.force, b.torque, b.gravityScale, b.bullet, b.sweepRadius, b.turnReach, b.thinnest);
     ar(b.mass, b.invMass, b.inertia, b.invInertia);
     ar(b.supportMinX, b.supportMaxX, b.supportY, b.supportFriction);
     ar(b.shapes, b.contactHead, b.solverIndex, b.integratedStep, b.forceDv, b.forceDw, b.userData);
@@ -270,7 +270,7 @@ World World::Load(std::span<const uint8_t> bytes) {
 // raised) if it affects the future, or declared scratch there. Then update the size here. Checked where
 // the layout is known (64-bit libstdc++).
 #if defined(__x86_64__) && defined(__GLIBCXX__)
-static_assert(sizeof(detail::Body) == 272, "detail::Body changed: update Transfer(Body) in world_snapshot.cpp");
+static_assert(sizeof(detail::Body) == 280, "detail::Body changed: update Transfer(Body) in world_snapshot.cpp");
 static_assert(sizeof(detail::Shape) == 264, "detail::Shape changed: update Transfer(Shape) in world_snapshot.cpp");
 static_assert(sizeof(detail::Contact) == 172, "detail::Contact changed: update Transfer(Contact) in world_snapshot.cpp");
 static_assert(sizeof(WorldImpl) == 4032, "WorldImpl changed: update Transfer(WorldImpl) in world_snapshot.cpp");
