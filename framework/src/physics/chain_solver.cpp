@@ -19,6 +19,7 @@
 // energy out; impacts are left to the passes (kImpactSpeed); and the chain's other contacts get one more
 // pass afterwards.
 // Pyramids have no chains (their boxes rest on two): their results are unchanged.
+#include <algorithm>
 #include <cmath>
 
 #include "contact_rows.h"
@@ -44,18 +45,20 @@ using Block = detail::ChainBlock;
 
 Block Zero() { return {}; }
 
-// x·y, or xᵀ·y.
-Block Multiply(const Block& x, const Block& y, bool transposeX = false) {
+// x·y, or xᵀ·y; each entry summed from 0 in the order of k.
+template <bool TransposeX>
+Block Multiply(const Block& x, const Block& y) {
     Block r{};
     for (int i = 0; i < kRows; ++i)
         for (int j = 0; j < kRows; ++j)
-            for (int k = 0; k < kRows; ++k) r.m[i][j] += (transposeX ? x.m[k][i] : x.m[i][k]) * y.m[k][j];
+            for (int k = 0; k < kRows; ++k) r.m[i][j] += (TransposeX ? x.m[k][i] : x.m[i][k]) * y.m[k][j];
     return r;
 }
 
-void MultiplyAdd(const Block& x, const float* v, float scale, float* out) {
+// out −= x·v, term by term in the order of k.
+void MultiplySubtract(const Block& x, const float* v, float* out) {
     for (int i = 0; i < kRows; ++i)
-        for (int k = 0; k < kRows; ++k) out[i] += scale * x.m[i][k] * v[k];
+        for (int k = 0; k < kRows; ++k) out[i] -= x.m[i][k] * v[k];
 }
 
 // Inverse of a 3×3 block; false when it is singular relative to its diagonal.
@@ -79,11 +82,7 @@ bool Invert(const Block& k, Block& inv) {
     return true;
 }
 
-// One row of a link: direction and the arms (r×d) on A and B.
-struct Row {
-    Vec2 d{};
-    float armA = 0.0f, armB = 0.0f;
-};
+using Row = detail::ChainRow;
 
 Row RowOf(const SolverContact& sc, int r) {
     if (r < 2) return {sc.normal, sc.points[r].rnA, sc.points[r].rnB};
@@ -160,10 +159,11 @@ void WorldImpl::FindChains() {
     };
     for (int body = 0; body < nb; ++body) {
         const int first = s.below[body];
-        if (first < 0 || !usable(first)) continue;
+        if (first < 0) continue;
         const SolverContact& sc = solverContacts[first];
         const int base = sc.a == body ? sc.b : sc.a;
-        if (detail::Moves(solverBodies[base].invMass, solverBodies[base].invInertia)) continue;
+        // The cheap test first: most single supports are boxes on boxes (usable has no side effects).
+        if (detail::Moves(solverBodies[base].invMass, solverBodies[base].invInertia) || !usable(first)) continue;
         const size_t begin = s.links.size();
         s.links.push_back(first);
         for (int top = body; s.above[top] >= 0;) {
@@ -186,7 +186,7 @@ void WorldImpl::FindChains() {
 float WorldImpl::NormalSpeedAfter(const int* link, int n, int i, int r) const {
     const ChainScratch& s = chainScratch;
     const SolverContact& sc = solverContacts[link[i]];
-    const Row rr = RowOf(sc, r);
+    const Row& rr = s.rows[static_cast<size_t>(i) * kRows + r];
     float after = RelativeSpeed(solverVelocities[sc.a], solverVelocities[sc.b], rr.d, rr.armA, rr.armB);
     for (int j = i - 1; j <= i + 1; ++j) {
         if (j < 0 || j >= n) continue;
@@ -194,7 +194,7 @@ float WorldImpl::NormalSpeedAfter(const int* link, int n, int i, int r) const {
         for (int q = 0; q < kRows; ++q) {
             const float dq = s.delta[static_cast<size_t>(j) * kRows + q];
             if (dq == 0.0f) continue;
-            const Row rq = RowOf(other, q);
+            const Row& rq = s.rows[static_cast<size_t>(j) * kRows + q];
             // Through each body the two rows share, with each row's sign for that body (−1 on A).
             for (const int body : {other.a, other.b}) {
                 if (body != sc.a && body != sc.b) continue;
@@ -218,107 +218,135 @@ bool WorldImpl::SolveChain(int c) {
     const int first = s.chainStart[c];
     const int n = s.chainStart[c + 1] - first;
     const int* link = s.links.data() + first;
+    const size_t rowCount = static_cast<size_t>(n) * kRows;
     s.diagonal0.resize(static_cast<size_t>(n));
     s.upper0.resize(static_cast<size_t>(n));
     s.inverse.resize(static_cast<size_t>(n));
-    s.rhs0.resize(static_cast<size_t>(n) * kRows);
-    s.delta.resize(static_cast<size_t>(n) * kRows);
-    s.released.assign(static_cast<size_t>(n) * kRows, 0);
-    // The shared body of links i and i + 1: the top of link i.
-    auto topOf = [&](const SolverContact& sc) { return Dot(sc.normal, shockUp) > 0.0f ? sc.b : sc.a; };
+    s.rhs0.resize(rowCount);
+    s.rhs.resize(rowCount);
+    s.delta.resize(rowCount);
+    s.rows.resize(rowCount);
+    s.tops.resize(static_cast<size_t>(n));
+    s.released.assign(rowCount, 0);
+    Row* const rows = s.rows.data();
+    int* const tops = s.tops.data();
+    float* const rhs = s.rhs.data();
+    float* const delta = s.delta.data();
+    Block* const inverse = s.inverse.data();
+    uint8_t* const released = s.released.data();
     auto total = [&](int i, int r) {
         const SolverContact& sc = solverContacts[link[i]];
         return r < 2 ? sc.points[r].normalImpulse : sc.points[0].tangentImpulse + (sc.pointCount == 2 ? sc.points[1].tangentImpulse : 0.0f);
     };
-    for (int i = 0; i < n; ++i)
-        if (solverContacts[link[i]].pointCount == 1) s.released[static_cast<size_t>(i) * kRows + 1] = 1;  // no second point
-    // K's blocks and the right-hand side bias − J v for the corrections of the accumulated impulses, built
-    // once; each round starts from copies.
+    // Each link's rows, once (RowOf), and its upper body: the body it shares with link i + 1.
+    int releasedRows = 0;
     for (int i = 0; i < n; ++i) {
         const SolverContact& sc = solverContacts[link[i]];
+        for (int r = 0; r < kRows; ++r) rows[i * kRows + r] = RowOf(sc, r);
+        tops[i] = Dot(sc.normal, shockUp) > 0.0f ? sc.b : sc.a;
+        if (sc.pointCount == 1) {
+            released[i * kRows + 1] = 1;  // no second point
+            ++releasedRows;
+        }
+    }
+    // K's blocks and the right-hand side bias − J v for the corrections of the accumulated impulses, built
+    // once; a round with released rows starts from copies. The products are Through's, each formed once:
+    // rows 0 and 1 share the normal, and Dot(d1, d2) = Dot(d2, d1) exactly.
+    for (int i = 0; i < n; ++i) {
+        const SolverContact& sc = solverContacts[link[i]];
+        const Row* ri = rows + i * kRows;
+        const float nn = Dot(ri[0].d, ri[0].d), nt = Dot(ri[0].d, ri[2].d), tt = Dot(ri[2].d, ri[2].d);
+        const float dots[kRows][kRows] = {{nn, nn, nt}, {nn, nn, nt}, {nt, nt, tt}};
         Block& k = s.diagonal0[i];
-        k = Zero();
         for (int r = 0; r < kRows; ++r) {
-            const Row rr = RowOf(sc, r);
-            for (int q = 0; q < kRows; ++q) {
-                const Row rq = RowOf(sc, q);
-                k.m[r][q] = Through(rr.d, rr.armA, rq.d, rq.armA, sc.invMassA, sc.invInertiaA) +
-                            Through(rr.d, rr.armB, rq.d, rq.armB, sc.invMassB, sc.invInertiaB);
-            }
+            const float iArmA = sc.invInertiaA * ri[r].armA, iArmB = sc.invInertiaB * ri[r].armB;
+            for (int q = 0; q < kRows; ++q)
+                k.m[r][q] = (sc.invMassA * dots[r][q] + iArmA * ri[q].armA) + (sc.invMassB * dots[r][q] + iArmB * ri[q].armB);
             const float bias = r < 2 ? sc.points[r].velocityBias : 0.0f;
             s.rhs0[static_cast<size_t>(i) * kRows + r] =
-                bias - RelativeSpeed(solverVelocities[sc.a], solverVelocities[sc.b], rr.d, rr.armA, rr.armB);
+                bias - RelativeSpeed(solverVelocities[sc.a], solverVelocities[sc.b], ri[r].d, ri[r].armA, ri[r].armB);
         }
-        s.upper0[i] = Zero();
-        if (i + 1 == n) continue;
+        if (i + 1 == n) {
+            s.upper0[i] = Zero();
+            continue;
+        }
         const SolverContact& next = solverContacts[link[i + 1]];
-        const int shared = topOf(sc);
+        const Row* rn = ri + kRows;
+        const int shared = tops[i];
         const float m = solverBodies[shared].invMass, inertia = solverBodies[shared].invInertia;
-        const float signHere = shared == sc.b ? 1.0f : -1.0f, signNext = shared == next.b ? 1.0f : -1.0f;
+        const float sign = (shared == sc.b ? 1.0f : -1.0f) * (shared == next.b ? 1.0f : -1.0f);
+        const float across[2][2] = {{Dot(ri[0].d, rn[0].d), Dot(ri[0].d, rn[2].d)}, {Dot(ri[2].d, rn[0].d), Dot(ri[2].d, rn[2].d)}};
         for (int r = 0; r < kRows; ++r) {
-            const Row rr = RowOf(sc, r);
-            const float armHere = shared == sc.b ? rr.armB : rr.armA;
+            const float iArmHere = inertia * (shared == sc.b ? ri[r].armB : ri[r].armA);
             for (int q = 0; q < kRows; ++q) {
-                const Row rq = RowOf(next, q);
-                const float armNext = shared == next.b ? rq.armB : rq.armA;
-                s.upper0[i].m[r][q] = signHere * signNext * Through(rr.d, armHere, rq.d, armNext, m, inertia);
+                const float armNext = shared == next.b ? rn[q].armB : rn[q].armA;
+                s.upper0[i].m[r][q] = sign * (m * across[r / 2][q / 2] + iArmHere * armNext);
             }
         }
     }
     const int rounds = 4 * n + 8;
     for (int round = 0; round < rounds; ++round) {
-        s.diagonal = s.diagonal0;
-        s.upper = s.upper0;
-        s.rhs = s.rhs0;
-        // Released rows: the correction is fixed at −(accumulated), which moves to the right-hand side.
-        for (int i = 0; i < n; ++i)
-            for (int r = 0; r < kRows; ++r) {
-                if (!s.released[static_cast<size_t>(i) * kRows + r]) continue;
-                const float fixed = -total(i, r);
-                for (int q = 0; q < kRows; ++q) {
-                    s.rhs[static_cast<size_t>(i) * kRows + q] -= s.diagonal[i].m[q][r] * fixed;
-                    if (i > 0) s.rhs[static_cast<size_t>(i - 1) * kRows + q] -= s.upper[i - 1].m[q][r] * fixed;
-                    if (i + 1 < n) s.rhs[static_cast<size_t>(i + 1) * kRows + q] -= s.upper[i].m[r][q] * fixed;
+        const Block* diagonal = s.diagonal0.data();
+        const Block* upper = s.upper0.data();
+        const float* rhsIn = s.rhs0.data();
+        if (releasedRows > 0) {
+            s.diagonal = s.diagonal0;
+            s.upper = s.upper0;
+            std::copy(s.rhs0.begin(), s.rhs0.end(), s.rhs.begin());
+            // Released rows: the correction is fixed at −(accumulated), which moves to the right-hand side.
+            for (int i = 0; i < n; ++i)
+                for (int r = 0; r < kRows; ++r) {
+                    if (!released[i * kRows + r]) continue;
+                    const float fixed = -total(i, r);
+                    for (int q = 0; q < kRows; ++q) {
+                        rhs[i * kRows + q] -= s.diagonal[i].m[q][r] * fixed;
+                        if (i > 0) rhs[(i - 1) * kRows + q] -= s.upper[i - 1].m[q][r] * fixed;
+                        if (i + 1 < n) rhs[(i + 1) * kRows + q] -= s.upper[i].m[r][q] * fixed;
+                    }
+                    for (int q = 0; q < kRows; ++q) {
+                        s.diagonal[i].m[q][r] = s.diagonal[i].m[r][q] = 0.0f;
+                        if (i > 0) s.upper[i - 1].m[q][r] = 0.0f;
+                        if (i + 1 < n) s.upper[i].m[r][q] = 0.0f;
+                    }
+                    s.diagonal[i].m[r][r] = 1.0f;
+                    rhs[i * kRows + r] = fixed;
                 }
-                for (int q = 0; q < kRows; ++q) {
-                    s.diagonal[i].m[q][r] = s.diagonal[i].m[r][q] = 0.0f;
-                    if (i > 0) s.upper[i - 1].m[q][r] = 0.0f;
-                    if (i + 1 < n) s.upper[i].m[r][q] = 0.0f;
-                }
-                s.diagonal[i].m[r][r] = 1.0f;
-                s.rhs[static_cast<size_t>(i) * kRows + r] = fixed;
-            }
+            diagonal = s.diagonal.data();
+            upper = s.upper.data();
+            rhsIn = rhs;
+        }
         // Block Thomas: D_i = K_ii − K_{i,i−1} D_{i−1}⁻¹ K_{i−1,i}, forward then back substitution.
         for (int i = 0; i < n; ++i) {
-            float* y = &s.rhs[static_cast<size_t>(i) * kRows];
+            float* y = rhs + i * kRows;
+            for (int r = 0; r < kRows; ++r) y[r] = rhsIn[i * kRows + r];
+            Block d = diagonal[i];
             if (i > 0) {
-                const Block l = Multiply(s.upper[i - 1], s.inverse[i - 1], true);  // K_{i,i−1} = K_{i−1,i}ᵀ
-                const Block lu = Multiply(l, s.upper[i - 1]);
+                const Block l = Multiply<true>(upper[i - 1], inverse[i - 1]);  // K_{i,i−1} = K_{i−1,i}ᵀ
+                const Block lu = Multiply<false>(l, upper[i - 1]);
                 for (int r = 0; r < kRows; ++r)
-                    for (int q = 0; q < kRows; ++q) s.diagonal[i].m[r][q] -= lu.m[r][q];
-                MultiplyAdd(l, &s.rhs[static_cast<size_t>(i - 1) * kRows], -1.0f, y);
+                    for (int q = 0; q < kRows; ++q) d.m[r][q] -= lu.m[r][q];
+                MultiplySubtract(l, rhs + (i - 1) * kRows, y);
             }
-            if (!Invert(s.diagonal[i], s.inverse[i])) return false;
+            if (!Invert(d, inverse[i])) return false;
         }
         for (int i = n - 1; i >= 0; --i) {
-            float y[kRows] = {s.rhs[static_cast<size_t>(i) * kRows], s.rhs[static_cast<size_t>(i) * kRows + 1], s.rhs[static_cast<size_t>(i) * kRows + 2]};
-            if (i + 1 < n) MultiplyAdd(s.upper[i], &s.delta[static_cast<size_t>(i + 1) * kRows], -1.0f, y);
-            float* x = &s.delta[static_cast<size_t>(i) * kRows];
-            x[0] = x[1] = x[2] = 0.0f;
-            MultiplyAdd(s.inverse[i], y, 1.0f, x);
+            float y[kRows] = {rhs[i * kRows], rhs[i * kRows + 1], rhs[i * kRows + 2]};
+            if (i + 1 < n) MultiplySubtract(upper[i], delta + (i + 1) * kRows, y);
+            float* x = delta + i * kRows;
+            for (int r = 0; r < kRows; ++r) x[r] = ((0.0f + inverse[i].m[r][0] * y[0]) + inverse[i].m[r][1] * y[1]) + inverse[i].m[r][2] * y[2];
         }
         // Active-set check, one row per round (releasing every pulling point at once let the column go
         // limp and cycle): release the point that pulls most; else take back the released point that
         // would sink most.
-        const size_t none = s.released.size();
+        const size_t none = rowCount;
         size_t release = none, takeBack = none;
         float pull = 0.0f, sink = -kSinkTolerance;
         for (int i = 0; i < n; ++i) {
             const SolverContact& sc = solverContacts[link[i]];
             for (int r = 0; r < sc.pointCount; ++r) {
                 const size_t row = static_cast<size_t>(i) * kRows + r;
-                if (!s.released[row]) {
-                    const float pushes = total(i, r) + s.delta[row];
+                if (!released[row]) {
+                    const float pushes = total(i, r) + delta[row];
                     if (pushes < pull) {
                         release = row;
                         pull = pushes;
@@ -333,56 +361,55 @@ bool WorldImpl::SolveChain(int c) {
             }
         }
         if (release != none) {
-            s.released[release] = 1;
+            released[release] = 1;
+            ++releasedRows;
             continue;
         }
         if (takeBack != none) {
-            s.released[takeBack] = 0;
+            released[takeBack] = 0;
+            --releasedRows;
             continue;
         }
         // Every link sticks?
         for (int i = 0; i < n; ++i) {
             const SolverContact& sc = solverContacts[link[i]];
-            const size_t row = static_cast<size_t>(i) * kRows;
-            const float pushes = total(i, 0) + s.delta[row] + (sc.pointCount == 2 ? total(i, 1) + s.delta[row + 1] : 0.0f);
-            if (!(std::fabs(total(i, 2) + s.delta[row + 2]) <= sc.friction * pushes)) return false;
+            const int row = i * kRows;
+            const float pushes = total(i, 0) + delta[row] + (sc.pointCount == 2 ? total(i, 1) + delta[row + 1] : 0.0f);
+            if (!(std::fabs(total(i, 2) + delta[row + 2]) <= sc.friction * pushes)) return false;
         }
         // Apply the corrections; undo them if the chain's kinetic energy rose: like the shock pass, this
         // pass may only take energy out (a released point gives back the push the passes had put there,
-        // and the speculative targets let bodies approach).
-        float before = 0.0f;
+        // and the speculative targets let bodies approach). Link i moves its lower body (link i − 1's
+        // upper, whose energy before was summed already) and its upper body (summed just before), so
+        // the sums are over the same velocities, in the same order, as in separate loops.
+        float before = 0.0f, after = 0.0f;
         s.saved.resize(static_cast<size_t>(n));
         for (int i = 0; i < n; ++i) {
-            const int top = topOf(solverContacts[link[i]]);
+            const int top = tops[i];
             s.saved[i] = solverVelocities[top];
             before += TwiceKineticEnergy(solverVelocities[top], solverBodies[top]);
-        }
-        for (int i = 0; i < n; ++i) {
             const SolverContact& sc = solverContacts[link[i]];
             SolverVelocity& a = solverVelocities[sc.a];
             SolverVelocity& b = solverVelocities[sc.b];
             for (int r = 0; r < kRows; ++r) {
-                const float d = s.delta[static_cast<size_t>(i) * kRows + r];
-                const Row rr = RowOf(sc, r);
+                const float d = delta[i * kRows + r];
+                const Row& rr = rows[i * kRows + r];
                 a.v -= (sc.invMassA * d) * rr.d;
                 a.w -= sc.invInertiaA * (d * rr.armA);
                 b.v += (sc.invMassB * d) * rr.d;
                 b.w += sc.invInertiaB * (d * rr.armB);
             }
+            if (i > 0) after += TwiceKineticEnergy(solverVelocities[tops[i - 1]], solverBodies[tops[i - 1]]);
         }
-        float after = 0.0f;
-        for (int i = 0; i < n; ++i) {
-            const int top = topOf(solverContacts[link[i]]);
-            after += TwiceKineticEnergy(solverVelocities[top], solverBodies[top]);
-        }
+        after += TwiceKineticEnergy(solverVelocities[tops[n - 1]], solverBodies[tops[n - 1]]);
         if (after > before) {
-            for (int i = 0; i < n; ++i) solverVelocities[topOf(solverContacts[link[i]])] = s.saved[i];
+            for (int i = 0; i < n; ++i) solverVelocities[tops[i]] = s.saved[i];
             return false;
         }
         // Store the totals for warm starting.
         for (int i = 0; i < n; ++i) {
             float totals[kRows];
-            for (int r = 0; r < kRows; ++r) totals[r] = total(i, r) + s.delta[static_cast<size_t>(i) * kRows + r];
+            for (int r = 0; r < kRows; ++r) totals[r] = total(i, r) + delta[i * kRows + r];
             SolverContact& sc = solverContacts[link[i]];
             sc.points[0].normalImpulse = Max(totals[0], 0.0f);
             if (sc.pointCount == 2) {

@@ -223,6 +223,12 @@ struct ChainBlock {
     float m[3][3] = {};
 };
 
+// One row of a chain link: direction and the arms (r×d) on A and B (chain_solver.cpp RowOf).
+struct ChainRow {
+    Vec2 d{};
+    float armA = 0.0f, armB = 0.0f;
+};
+
 // The colour schedules of the passes of one solve (WorldImpl::ScheduleColours), each built once and
 // reused by every pass that needs it: they depend only on the order, the colours, the wide batches and
 // the thread count, not on the pass. Scratch: a copied world starts with none built.
@@ -355,6 +361,8 @@ struct WorldImpl {
     struct ChainScratch {
         std::vector<int> links, chainStart, below, above;
         std::vector<detail::ChainBlock> diagonal0, upper0, diagonal, upper, inverse;
+        std::vector<detail::ChainRow> rows;  // link i's rows at 3i .. 3i + 2, computed once per solve
+        std::vector<int> tops;               // link i's upper body (shared with link i + 1)
         std::vector<float> rhs0, rhs, delta;
         std::vector<uint8_t> released, inChain, isLink;
         std::vector<detail::SolverVelocity> saved;  // the chain's upper bodies before its corrections
