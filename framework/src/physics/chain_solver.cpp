@@ -23,7 +23,12 @@
 #include <cmath>
 
 #include "contact_rows.h"
+#include "contact_wide.h"
 #include "world_internal.h"
+
+#if SENSU_WIDE_CONTACTS
+#include <emmintrin.h>
+#endif
 
 namespace sensu {
 
@@ -37,6 +42,7 @@ using detail::TangentOf;
 namespace {
 
 constexpr int kRows = 3;  // normal at point 1, normal at point 2, friction
+constexpr int kStride = 4;  // floats per link in the right-hand sides and corrections (a Quad)
 constexpr float kSinkTolerance = 1e-4f;  // m/s a released point may approach its target by and stay released
 // m/s: a link approaching faster is an impact (FindChains). Measured on the fidelity bench's 4,000 scenes:
 // 0.25 gives the violations and energy rises of the passes without chains, 1.0 one more of each.
@@ -45,40 +51,88 @@ using Block = detail::ChainBlock;
 
 Block Zero() { return {}; }
 
-// x·y, or xᵀ·y; each entry summed from 0 in the order of k.
-template <bool TransposeX>
-Block Multiply(const Block& x, const Block& y) {
-    Block r{};
-    for (int i = 0; i < kRows; ++i)
-        for (int j = 0; j < kRows; ++j)
-            for (int k = 0; k < kRows; ++k) r.m[i][j] += (TransposeX ? x.m[k][i] : x.m[i][k]) * y.m[k][j];
+// Four floats: a block row, or a link's three right-hand sides or corrections, and a fourth lane that
+// no result reads. Each operation is the scalar one lane by lane, in one SSE2 instruction, or in a
+// loop with SENSU_PORTABLE: the same IEEE operations in the same order either way (contact_wide.h), so
+// the chain's floats are those of the loops over rows and columns they stand for.
+#if SENSU_WIDE_CONTACTS
+struct Quad {
+    __m128 v;
+};
+Quad Load(const float* p) { return {_mm_loadu_ps(p)}; }
+void Store(float* p, Quad q) { _mm_storeu_ps(p, q.v); }
+Quad Set(float x, float y, float z) { return {_mm_setr_ps(x, y, z, 0.0f)}; }
+Quad Splat(float x) { return {_mm_set1_ps(x)}; }
+template <int L>
+Quad Lane(Quad q) {
+    return {_mm_shuffle_ps(q.v, q.v, _MM_SHUFFLE(L, L, L, L))};
+}
+Quad operator+(Quad a, Quad b) { return {_mm_add_ps(a.v, b.v)}; }
+Quad operator-(Quad a, Quad b) { return {_mm_sub_ps(a.v, b.v)}; }
+Quad operator*(Quad a, Quad b) { return {_mm_mul_ps(a.v, b.v)}; }
+template <int L>
+float Get(Quad q) {
+    return _mm_cvtss_f32(Lane<L>(q).v);
+}
+// (x1, x2, x0) and (x2, x0, x1), lane 3 kept.
+Quad RotateDown(Quad x) { return {_mm_shuffle_ps(x.v, x.v, _MM_SHUFFLE(3, 0, 2, 1))}; }
+Quad RotateUp(Quad x) { return {_mm_shuffle_ps(x.v, x.v, _MM_SHUFFLE(3, 1, 0, 2))}; }
+#else
+struct Quad {
+    float v[4];
+};
+Quad Load(const float* p) { return {{p[0], p[1], p[2], p[3]}}; }
+void Store(float* p, Quad q) { std::copy(q.v, q.v + 4, p); }
+Quad Set(float x, float y, float z) { return {{x, y, z, 0.0f}}; }
+Quad Splat(float x) { return {{x, x, x, x}}; }
+template <int L>
+Quad Lane(Quad q) {
+    return Splat(q.v[L]);
+}
+template <typename Op>
+Quad Lanes(Quad a, Quad b, Op op) {
+    Quad r;
+    for (int i = 0; i < 4; ++i) r.v[i] = op(a.v[i], b.v[i]);
     return r;
 }
+Quad operator+(Quad a, Quad b) { return Lanes(a, b, [](float x, float y) { return x + y; }); }
+Quad operator-(Quad a, Quad b) { return Lanes(a, b, [](float x, float y) { return x - y; }); }
+Quad operator*(Quad a, Quad b) { return Lanes(a, b, [](float x, float y) { return x * y; }); }
+template <int L>
+float Get(Quad q) {
+    return q.v[L];
+}
+Quad RotateDown(Quad x) { return {{x.v[1], x.v[2], x.v[0], x.v[3]}}; }
+Quad RotateUp(Quad x) { return {{x.v[2], x.v[0], x.v[1], x.v[3]}}; }
+#endif
+Quad BlockRow(const Block& b, int r) { return Load(b.m[r]); }
 
-// out −= x·v, term by term in the order of k.
-void MultiplySubtract(const Block& x, const float* v, float* out) {
-    for (int i = 0; i < kRows; ++i)
-        for (int k = 0; k < kRows; ++k) out[i] -= x.m[i][k] * v[k];
+// Σ_k a_k[L]·x_k, summed from 0 in the order k = 0, 1, 2: row L of A·X for A's columns a_k, X's rows x_k.
+template <int L>
+Quad Combine(Quad a0, Quad a1, Quad a2, Quad x0, Quad x1, Quad x2) {
+    return ((Splat(0.0f) + Lane<L>(a0) * x0) + Lane<L>(a1) * x1) + Lane<L>(a2) * x2;
 }
 
-// Inverse of a 3×3 block; false when it is singular relative to its diagonal.
-bool Invert(const Block& k, Block& inv) {
-    const float c00 = k.m[1][1] * k.m[2][2] - k.m[1][2] * k.m[2][1];
-    const float c01 = k.m[1][2] * k.m[2][0] - k.m[1][0] * k.m[2][2];
-    const float c02 = k.m[1][0] * k.m[2][1] - k.m[1][1] * k.m[2][0];
-    const float det = k.m[0][0] * c00 + k.m[0][1] * c01 + k.m[0][2] * c02;
-    const float scale = std::fabs(k.m[0][0] * k.m[1][1] * k.m[2][2]);
+// Σ_k x_k·w[k], summed from 0 in the order k = 0, 1, 2: the rows x_k weighted by w's lanes.
+Quad Weigh(Quad w, Quad x0, Quad x1, Quad x2) { return ((Splat(0.0f) + x0 * Lane<0>(w)) + x1 * Lane<1>(w)) + x2 * Lane<2>(w); }
+
+// x × y in lanes 0..2: (x1 y2 − x2 y1, x2 y0 − x0 y2, x0 y1 − x1 y0).
+Quad Cross(Quad x, Quad y) { return RotateDown(x) * RotateUp(y) - RotateUp(x) * RotateDown(y); }
+
+// Inverse of the 3×3 block with rows k0, k1, k2, stored transposed (row j holds column j: the back
+// substitution combines columns); false when the block is singular relative to its diagonal. Its
+// columns are the cofactors k1 × k2, k2 × k0, k0 × k1 over the determinant k0 · (k1 × k2): each entry the
+// difference of two products as the adjugate's formula has it.
+bool InvertTransposed(Quad k0, Quad k1, Quad k2, Block& invT) {
+    const Quad c0 = Cross(k1, k2), c1 = Cross(k2, k0), c2 = Cross(k0, k1);
+    const Quad terms = k0 * c0;
+    const float det = (Get<0>(terms) + Get<1>(terms)) + Get<2>(terms);
+    const float scale = std::fabs(Get<0>(k0) * Get<1>(k1) * Get<2>(k2));
     if (!(std::fabs(det) > 1e-6f * scale) || !std::isfinite(det)) return false;
-    const float s = 1.0f / det;
-    inv.m[0][0] = c00 * s;
-    inv.m[1][0] = c01 * s;
-    inv.m[2][0] = c02 * s;
-    inv.m[0][1] = (k.m[0][2] * k.m[2][1] - k.m[0][1] * k.m[2][2]) * s;
-    inv.m[1][1] = (k.m[0][0] * k.m[2][2] - k.m[0][2] * k.m[2][0]) * s;
-    inv.m[2][1] = (k.m[0][1] * k.m[2][0] - k.m[0][0] * k.m[2][1]) * s;
-    inv.m[0][2] = (k.m[0][1] * k.m[1][2] - k.m[0][2] * k.m[1][1]) * s;
-    inv.m[1][2] = (k.m[0][2] * k.m[1][0] - k.m[0][0] * k.m[1][2]) * s;
-    inv.m[2][2] = (k.m[0][0] * k.m[1][1] - k.m[0][1] * k.m[1][0]) * s;
+    const Quad s = Splat(1.0f / det);
+    Store(invT.m[0], c0 * s);
+    Store(invT.m[1], c1 * s);
+    Store(invT.m[2], c2 * s);
     return true;
 }
 
@@ -192,7 +246,7 @@ float WorldImpl::NormalSpeedAfter(const int* link, int n, int i, int r) const {
         if (j < 0 || j >= n) continue;
         const SolverContact& other = solverContacts[link[j]];
         for (int q = 0; q < kRows; ++q) {
-            const float dq = s.delta[static_cast<size_t>(j) * kRows + q];
+            const float dq = s.delta[static_cast<size_t>(j) * kStride + q];
             if (dq == 0.0f) continue;
             const Row& rq = s.rows[static_cast<size_t>(j) * kRows + q];
             // Through each body the two rows share, with each row's sign for that body (−1 on A).
@@ -222,9 +276,9 @@ bool WorldImpl::SolveChain(int c) {
     s.diagonal0.resize(static_cast<size_t>(n));
     s.upper0.resize(static_cast<size_t>(n));
     s.inverse.resize(static_cast<size_t>(n));
-    s.rhs0.resize(rowCount);
-    s.rhs.resize(rowCount);
-    s.delta.resize(rowCount);
+    s.rhs0.resize(static_cast<size_t>(n) * kStride);
+    s.rhs.resize(static_cast<size_t>(n) * kStride);
+    s.delta.resize(static_cast<size_t>(n) * kStride);
     s.rows.resize(rowCount);
     s.tops.resize(static_cast<size_t>(n));
     s.released.assign(rowCount, 0);
@@ -232,7 +286,7 @@ bool WorldImpl::SolveChain(int c) {
     int* const tops = s.tops.data();
     float* const rhs = s.rhs.data();
     float* const delta = s.delta.data();
-    Block* const inverse = s.inverse.data();
+    Block* const inverseT = s.inverse.data();
     uint8_t* const released = s.released.data();
     auto total = [&](int i, int r) {
         const SolverContact& sc = solverContacts[link[i]];
@@ -250,22 +304,25 @@ bool WorldImpl::SolveChain(int c) {
         }
     }
     // K's blocks and the right-hand side bias − J v for the corrections of the accumulated impulses, built
-    // once; a round with released rows starts from copies. The products are Through's, each formed once:
-    // rows 0 and 1 share the normal, and Dot(d1, d2) = Dot(d2, d1) exactly.
+    // once; a round with released rows starts from copies. Entry (r, q) is Through(row r, row q) summed
+    // over the bodies, a block row at a time: rows 0 and 1 share the normal, and Dot(d1, d2) = Dot(d2, d1)
+    // exactly, so each product is formed once.
     for (int i = 0; i < n; ++i) {
         const SolverContact& sc = solverContacts[link[i]];
         const Row* ri = rows + i * kRows;
         const float nn = Dot(ri[0].d, ri[0].d), nt = Dot(ri[0].d, ri[2].d), tt = Dot(ri[2].d, ri[2].d);
-        const float dots[kRows][kRows] = {{nn, nn, nt}, {nn, nn, nt}, {nt, nt, tt}};
+        const Quad armsA = Set(ri[0].armA, ri[1].armA, ri[2].armA), armsB = Set(ri[0].armB, ri[1].armB, ri[2].armB);
+        const Quad massA = Splat(sc.invMassA), massB = Splat(sc.invMassB);
         Block& k = s.diagonal0[i];
         for (int r = 0; r < kRows; ++r) {
-            const float iArmA = sc.invInertiaA * ri[r].armA, iArmB = sc.invInertiaB * ri[r].armB;
-            for (int q = 0; q < kRows; ++q)
-                k.m[r][q] = (sc.invMassA * dots[r][q] + iArmA * ri[q].armA) + (sc.invMassB * dots[r][q] + iArmB * ri[q].armB);
+            const Quad dots = r < 2 ? Set(nn, nn, nt) : Set(nt, nt, tt);
+            Store(k.m[r], (massA * dots + Splat(sc.invInertiaA * ri[r].armA) * armsA) +
+                              (massB * dots + Splat(sc.invInertiaB * ri[r].armB) * armsB));
             const float bias = r < 2 ? sc.points[r].velocityBias : 0.0f;
-            s.rhs0[static_cast<size_t>(i) * kRows + r] =
+            s.rhs0[static_cast<size_t>(i) * kStride + r] =
                 bias - RelativeSpeed(solverVelocities[sc.a], solverVelocities[sc.b], ri[r].d, ri[r].armA, ri[r].armB);
         }
+        s.rhs0[static_cast<size_t>(i) * kStride + kRows] = 0.0f;
         if (i + 1 == n) {
             s.upper0[i] = Zero();
             continue;
@@ -274,14 +331,13 @@ bool WorldImpl::SolveChain(int c) {
         const Row* rn = ri + kRows;
         const int shared = tops[i];
         const float m = solverBodies[shared].invMass, inertia = solverBodies[shared].invInertia;
-        const float sign = (shared == sc.b ? 1.0f : -1.0f) * (shared == next.b ? 1.0f : -1.0f);
-        const float across[2][2] = {{Dot(ri[0].d, rn[0].d), Dot(ri[0].d, rn[2].d)}, {Dot(ri[2].d, rn[0].d), Dot(ri[2].d, rn[2].d)}};
+        const bool hereB = shared == sc.b, nextB = shared == next.b;
+        const Quad sign = Splat((hereB ? 1.0f : -1.0f) * (nextB ? 1.0f : -1.0f));
+        const Quad armsNext = nextB ? Set(rn[0].armB, rn[1].armB, rn[2].armB) : Set(rn[0].armA, rn[1].armA, rn[2].armA);
         for (int r = 0; r < kRows; ++r) {
-            const float iArmHere = inertia * (shared == sc.b ? ri[r].armB : ri[r].armA);
-            for (int q = 0; q < kRows; ++q) {
-                const float armNext = shared == next.b ? rn[q].armB : rn[q].armA;
-                s.upper0[i].m[r][q] = sign * (m * across[r / 2][q / 2] + iArmHere * armNext);
-            }
+            const float dn = Dot(ri[r].d, rn[0].d), dt = Dot(ri[r].d, rn[2].d);
+            const float iArmHere = inertia * (hereB ? ri[r].armB : ri[r].armA);
+            Store(s.upper0[i].m[r], sign * (Splat(m) * Set(dn, dn, dt) + Splat(iArmHere) * armsNext));
         }
     }
     const int rounds = 4 * n + 8;
@@ -299,9 +355,9 @@ bool WorldImpl::SolveChain(int c) {
                     if (!released[i * kRows + r]) continue;
                     const float fixed = -total(i, r);
                     for (int q = 0; q < kRows; ++q) {
-                        rhs[i * kRows + q] -= s.diagonal[i].m[q][r] * fixed;
-                        if (i > 0) rhs[(i - 1) * kRows + q] -= s.upper[i - 1].m[q][r] * fixed;
-                        if (i + 1 < n) rhs[(i + 1) * kRows + q] -= s.upper[i].m[r][q] * fixed;
+                        rhs[i * kStride + q] -= s.diagonal[i].m[q][r] * fixed;
+                        if (i > 0) rhs[(i - 1) * kStride + q] -= s.upper[i - 1].m[q][r] * fixed;
+                        if (i + 1 < n) rhs[(i + 1) * kStride + q] -= s.upper[i].m[r][q] * fixed;
                     }
                     for (int q = 0; q < kRows; ++q) {
                         s.diagonal[i].m[q][r] = s.diagonal[i].m[r][q] = 0.0f;
@@ -309,31 +365,43 @@ bool WorldImpl::SolveChain(int c) {
                         if (i + 1 < n) s.upper[i].m[r][q] = 0.0f;
                     }
                     s.diagonal[i].m[r][r] = 1.0f;
-                    rhs[i * kRows + r] = fixed;
+                    rhs[i * kStride + r] = fixed;
                 }
             diagonal = s.diagonal.data();
             upper = s.upper.data();
             rhsIn = rhs;
         }
-        // Block Thomas: D_i = K_ii − K_{i,i−1} D_{i−1}⁻¹ K_{i−1,i}, forward then back substitution.
+        // Block Thomas: D_i = K_ii − K_{i,i−1} D_{i−1}⁻¹ K_{i−1,i}, forward then back substitution. With
+        // U = K_{i−1,i} (rows u_k) and K_{i,i−1} = Uᵀ, L = Uᵀ D_{i−1}⁻¹ is formed by columns (column j:
+        // Σ_k u_k·D⁻¹[k][j]), which give L·U a row at a time and the right-hand side's update a column at
+        // a time; every entry is summed in the order of the plain loops over k.
         for (int i = 0; i < n; ++i) {
-            float* y = rhs + i * kRows;
-            for (int r = 0; r < kRows; ++r) y[r] = rhsIn[i * kRows + r];
-            Block d = diagonal[i];
+            Quad y = Load(rhsIn + i * kStride);
+            Quad d0 = BlockRow(diagonal[i], 0), d1 = BlockRow(diagonal[i], 1), d2 = BlockRow(diagonal[i], 2);
             if (i > 0) {
-                const Block l = Multiply<true>(upper[i - 1], inverse[i - 1]);  // K_{i,i−1} = K_{i−1,i}ᵀ
-                const Block lu = Multiply<false>(l, upper[i - 1]);
-                for (int r = 0; r < kRows; ++r)
-                    for (int q = 0; q < kRows; ++q) d.m[r][q] -= lu.m[r][q];
-                MultiplySubtract(l, rhs + (i - 1) * kRows, y);
+                const Block& u = upper[i - 1];
+                const Block& invT = inverseT[i - 1];
+                const Quad u0 = BlockRow(u, 0), u1 = BlockRow(u, 1), u2 = BlockRow(u, 2);
+                const Quad l0 = Weigh(BlockRow(invT, 0), u0, u1, u2), l1 = Weigh(BlockRow(invT, 1), u0, u1, u2),
+                           l2 = Weigh(BlockRow(invT, 2), u0, u1, u2);
+                d0 = d0 - Combine<0>(l0, l1, l2, u0, u1, u2);
+                d1 = d1 - Combine<1>(l0, l1, l2, u0, u1, u2);
+                d2 = d2 - Combine<2>(l0, l1, l2, u0, u1, u2);
+                const Quad before = Load(rhs + (i - 1) * kStride);
+                y = ((y - l0 * Lane<0>(before)) - l1 * Lane<1>(before)) - l2 * Lane<2>(before);
             }
-            if (!Invert(d, inverse[i])) return false;
+            Store(rhs + i * kStride, y);
+            if (!InvertTransposed(d0, d1, d2, inverseT[i])) return false;
         }
         for (int i = n - 1; i >= 0; --i) {
-            float y[kRows] = {rhs[i * kRows], rhs[i * kRows + 1], rhs[i * kRows + 2]};
-            if (i + 1 < n) MultiplySubtract(upper[i], delta + (i + 1) * kRows, y);
-            float* x = delta + i * kRows;
-            for (int r = 0; r < kRows; ++r) x[r] = ((0.0f + inverse[i].m[r][0] * y[0]) + inverse[i].m[r][1] * y[1]) + inverse[i].m[r][2] * y[2];
+            float y[kStride] = {rhs[i * kStride], rhs[i * kStride + 1], rhs[i * kStride + 2], 0.0f};
+            if (i + 1 < n) {
+                const float* x = delta + (i + 1) * kStride;
+                for (int r = 0; r < kRows; ++r)
+                    for (int k = 0; k < kRows; ++k) y[r] -= upper[i].m[r][k] * x[k];
+            }
+            const Block& invT = inverseT[i];
+            Store(delta + i * kStride, Weigh(Load(y), BlockRow(invT, 0), BlockRow(invT, 1), BlockRow(invT, 2)));
         }
         // Active-set check, one row per round (releasing every pulling point at once let the column go
         // limp and cycle): release the point that pulls most; else take back the released point that
@@ -346,7 +414,7 @@ bool WorldImpl::SolveChain(int c) {
             for (int r = 0; r < sc.pointCount; ++r) {
                 const size_t row = static_cast<size_t>(i) * kRows + r;
                 if (!released[row]) {
-                    const float pushes = total(i, r) + delta[row];
+                    const float pushes = total(i, r) + delta[i * kStride + r];
                     if (pushes < pull) {
                         release = row;
                         pull = pushes;
@@ -373,7 +441,7 @@ bool WorldImpl::SolveChain(int c) {
         // Every link sticks?
         for (int i = 0; i < n; ++i) {
             const SolverContact& sc = solverContacts[link[i]];
-            const int row = i * kRows;
+            const int row = i * kStride;
             const float pushes = total(i, 0) + delta[row] + (sc.pointCount == 2 ? total(i, 1) + delta[row + 1] : 0.0f);
             if (!(std::fabs(total(i, 2) + delta[row + 2]) <= sc.friction * pushes)) return false;
         }
@@ -392,7 +460,7 @@ bool WorldImpl::SolveChain(int c) {
             SolverVelocity& a = solverVelocities[sc.a];
             SolverVelocity& b = solverVelocities[sc.b];
             for (int r = 0; r < kRows; ++r) {
-                const float d = delta[i * kRows + r];
+                const float d = delta[i * kStride + r];
                 const Row& rr = rows[i * kRows + r];
                 a.v -= (sc.invMassA * d) * rr.d;
                 a.w -= sc.invInertiaA * (d * rr.armA);
@@ -409,7 +477,7 @@ bool WorldImpl::SolveChain(int c) {
         // Store the totals for warm starting.
         for (int i = 0; i < n; ++i) {
             float totals[kRows];
-            for (int r = 0; r < kRows; ++r) totals[r] = total(i, r) + delta[i * kRows + r];
+            for (int r = 0; r < kRows; ++r) totals[r] = total(i, r) + delta[i * kStride + r];
             SolverContact& sc = solverContacts[link[i]];
             sc.points[0].normalImpulse = Max(totals[0], 0.0f);
             if (sc.pointCount == 2) {

@@ -218,9 +218,10 @@ struct SolverContactCold {
     bool speculative[2]{};               // farther apart than linearSlop: may stop its body, bounces next step
 };
 
-// A 3×3 block of the chain solver's K (chain_solver.cpp): rows normal 1, normal 2, friction.
-struct ChainBlock {
-    float m[3][3] = {};
+// A 3×3 block of the chain solver's K (chain_solver.cpp): rows normal 1, normal 2, friction. Each row is
+// padded to four floats, so that one SSE2 instruction does a row's three operations (the fourth is 0).
+struct alignas(16) ChainBlock {
+    float m[3][4] = {};
 };
 
 // One row of a chain link: direction and the arms (r×d) on A and B (chain_solver.cpp RowOf).
