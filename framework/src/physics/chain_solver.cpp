@@ -77,6 +77,11 @@ float Get(Quad q) {
 // (x1, x2, x0) and (x2, x0, x1), lane 3 kept.
 Quad RotateDown(Quad x) { return {_mm_shuffle_ps(x.v, x.v, _MM_SHUFFLE(3, 0, 2, 1))}; }
 Quad RotateUp(Quad x) { return {_mm_shuffle_ps(x.v, x.v, _MM_SHUFFLE(3, 1, 0, 2))}; }
+// Rows x0, x1, x2 become columns (lane 3 of each: 0).
+void Transpose(Quad& x0, Quad& x1, Quad& x2) {
+    __m128 x3 = _mm_setzero_ps();
+    _MM_TRANSPOSE4_PS(x0.v, x1.v, x2.v, x3);
+}
 #else
 struct Quad {
     float v[4];
@@ -104,6 +109,12 @@ float Get(Quad q) {
 }
 Quad RotateDown(Quad x) { return {{x.v[1], x.v[2], x.v[0], x.v[3]}}; }
 Quad RotateUp(Quad x) { return {{x.v[2], x.v[0], x.v[1], x.v[3]}}; }
+void Transpose(Quad& x0, Quad& x1, Quad& x2) {
+    const Quad r0 = x0, r1 = x1, r2 = x2;
+    x0 = Set(r0.v[0], r1.v[0], r2.v[0]);
+    x1 = Set(r0.v[1], r1.v[1], r2.v[1]);
+    x2 = Set(r0.v[2], r1.v[2], r2.v[2]);
+}
 #endif
 Quad BlockRow(const Block& b, int r) { return Load(b.m[r]); }
 
@@ -279,6 +290,7 @@ bool WorldImpl::SolveChain(int c) {
     s.rhs0.resize(static_cast<size_t>(n) * kStride);
     s.rhs.resize(static_cast<size_t>(n) * kStride);
     s.delta.resize(static_cast<size_t>(n) * kStride);
+    s.totals.resize(static_cast<size_t>(n) * kStride);
     s.rows.resize(rowCount);
     s.tops.resize(static_cast<size_t>(n));
     s.released.assign(rowCount, 0);
@@ -286,17 +298,23 @@ bool WorldImpl::SolveChain(int c) {
     int* const tops = s.tops.data();
     float* const rhs = s.rhs.data();
     float* const delta = s.delta.data();
+    float* const totals = s.totals.data();
     Block* const inverseT = s.inverse.data();
     uint8_t* const released = s.released.data();
-    auto total = [&](int i, int r) {
-        const SolverContact& sc = solverContacts[link[i]];
-        return r < 2 ? sc.points[r].normalImpulse : sc.points[0].tangentImpulse + (sc.pointCount == 2 ? sc.points[1].tangentImpulse : 0.0f);
-    };
-    // Each link's rows, once (RowOf), and its upper body: the body it shares with link i + 1.
+    SolverContact* const contacts = solverContacts.data();
+    SolverVelocity* const velocities = solverVelocities.data();
+    const SolverBody* const bodies = solverBodies.data();
+    // Each link's rows, once (RowOf), its upper body (the body it shares with link i + 1) and its
+    // accumulated impulses by row (friction: both points').
     int releasedRows = 0;
     for (int i = 0; i < n; ++i) {
-        const SolverContact& sc = solverContacts[link[i]];
+        const SolverContact& sc = contacts[link[i]];
         for (int r = 0; r < kRows; ++r) rows[i * kRows + r] = RowOf(sc, r);
+        float* total = totals + i * kStride;
+        total[0] = sc.points[0].normalImpulse;
+        total[1] = sc.points[1].normalImpulse;
+        total[2] = sc.points[0].tangentImpulse + (sc.pointCount == 2 ? sc.points[1].tangentImpulse : 0.0f);
+        total[3] = 0.0f;
         tops[i] = Dot(sc.normal, shockUp) > 0.0f ? sc.b : sc.a;
         if (sc.pointCount == 1) {
             released[i * kRows + 1] = 1;  // no second point
@@ -308,37 +326,44 @@ bool WorldImpl::SolveChain(int c) {
     // over the bodies, a block row at a time: rows 0 and 1 share the normal, and Dot(d1, d2) = Dot(d2, d1)
     // exactly, so each product is formed once.
     for (int i = 0; i < n; ++i) {
-        const SolverContact& sc = solverContacts[link[i]];
+        const SolverContact& sc = contacts[link[i]];
         const Row* ri = rows + i * kRows;
-        const float nn = Dot(ri[0].d, ri[0].d), nt = Dot(ri[0].d, ri[2].d), tt = Dot(ri[2].d, ri[2].d);
+        const Vec2 normal = ri[0].d, tangent = ri[2].d;  // rows 0 and 1: the normal; row 2: the tangent
+        const float nn = Dot(normal, normal), nt = Dot(normal, tangent), tt = Dot(tangent, tangent);
+        const Quad dotsN = Set(nn, nn, nt), dotsT = Set(nt, nt, tt);
         const Quad armsA = Set(ri[0].armA, ri[1].armA, ri[2].armA), armsB = Set(ri[0].armB, ri[1].armB, ri[2].armB);
         const Quad massA = Splat(sc.invMassA), massB = Splat(sc.invMassB);
+        const float inertiaA = sc.invInertiaA, inertiaB = sc.invInertiaB;
         Block& k = s.diagonal0[i];
-        for (int r = 0; r < kRows; ++r) {
-            const Quad dots = r < 2 ? Set(nn, nn, nt) : Set(nt, nt, tt);
-            Store(k.m[r], (massA * dots + Splat(sc.invInertiaA * ri[r].armA) * armsA) +
-                              (massB * dots + Splat(sc.invInertiaB * ri[r].armB) * armsB));
-            const float bias = r < 2 ? sc.points[r].velocityBias : 0.0f;
-            s.rhs0[static_cast<size_t>(i) * kStride + r] =
-                bias - RelativeSpeed(solverVelocities[sc.a], solverVelocities[sc.b], ri[r].d, ri[r].armA, ri[r].armB);
-        }
-        s.rhs0[static_cast<size_t>(i) * kStride + kRows] = 0.0f;
+        Store(k.m[0], (massA * dotsN + Splat(inertiaA * ri[0].armA) * armsA) + (massB * dotsN + Splat(inertiaB * ri[0].armB) * armsB));
+        Store(k.m[1], (massA * dotsN + Splat(inertiaA * ri[1].armA) * armsA) + (massB * dotsN + Splat(inertiaB * ri[1].armB) * armsB));
+        Store(k.m[2], (massA * dotsT + Splat(inertiaA * ri[2].armA) * armsA) + (massB * dotsT + Splat(inertiaB * ri[2].armB) * armsB));
+        const SolverVelocity va = velocities[sc.a], vb = velocities[sc.b];
+        float* b0 = s.rhs0.data() + i * kStride;
+        b0[0] = sc.points[0].velocityBias - RelativeSpeed(va, vb, normal, ri[0].armA, ri[0].armB);
+        b0[1] = sc.points[1].velocityBias - RelativeSpeed(va, vb, normal, ri[1].armA, ri[1].armB);
+        b0[2] = 0.0f - RelativeSpeed(va, vb, tangent, ri[2].armA, ri[2].armB);
+        b0[3] = 0.0f;
         if (i + 1 == n) {
             s.upper0[i] = Zero();
             continue;
         }
-        const SolverContact& next = solverContacts[link[i + 1]];
+        const SolverContact& next = contacts[link[i + 1]];
         const Row* rn = ri + kRows;
+        const Vec2 normalNext = rn[0].d, tangentNext = rn[2].d;
         const int shared = tops[i];
-        const float m = solverBodies[shared].invMass, inertia = solverBodies[shared].invInertia;
+        const float m = bodies[shared].invMass, inertia = bodies[shared].invInertia;
         const bool hereB = shared == sc.b, nextB = shared == next.b;
-        const Quad sign = Splat((hereB ? 1.0f : -1.0f) * (nextB ? 1.0f : -1.0f));
+        const Quad sign = Splat((hereB ? 1.0f : -1.0f) * (nextB ? 1.0f : -1.0f)), mass = Splat(m);
         const Quad armsNext = nextB ? Set(rn[0].armB, rn[1].armB, rn[2].armB) : Set(rn[0].armA, rn[1].armA, rn[2].armA);
-        for (int r = 0; r < kRows; ++r) {
-            const float dn = Dot(ri[r].d, rn[0].d), dt = Dot(ri[r].d, rn[2].d);
-            const float iArmHere = inertia * (hereB ? ri[r].armB : ri[r].armA);
-            Store(s.upper0[i].m[r], sign * (Splat(m) * Set(dn, dn, dt) + Splat(iArmHere) * armsNext));
-        }
+        const float nn1 = Dot(normal, normalNext), nt1 = Dot(normal, tangentNext);
+        const Quad acrossN = Set(nn1, nn1, nt1);
+        const float tn1 = Dot(tangent, normalNext), tt1 = Dot(tangent, tangentNext);
+        const Quad acrossT = Set(tn1, tn1, tt1);
+        Block& u = s.upper0[i];
+        Store(u.m[0], sign * (mass * acrossN + Splat(inertia * (hereB ? ri[0].armB : ri[0].armA)) * armsNext));
+        Store(u.m[1], sign * (mass * acrossN + Splat(inertia * (hereB ? ri[1].armB : ri[1].armA)) * armsNext));
+        Store(u.m[2], sign * (mass * acrossT + Splat(inertia * (hereB ? ri[2].armB : ri[2].armA)) * armsNext));
     }
     const int rounds = 4 * n + 8;
     for (int round = 0; round < rounds; ++round) {
@@ -353,7 +378,7 @@ bool WorldImpl::SolveChain(int c) {
             for (int i = 0; i < n; ++i)
                 for (int r = 0; r < kRows; ++r) {
                     if (!released[i * kRows + r]) continue;
-                    const float fixed = -total(i, r);
+                    const float fixed = -totals[i * kStride + r];
                     for (int q = 0; q < kRows; ++q) {
                         rhs[i * kStride + q] -= s.diagonal[i].m[q][r] * fixed;
                         if (i > 0) rhs[(i - 1) * kStride + q] -= s.upper[i - 1].m[q][r] * fixed;
@@ -394,27 +419,37 @@ bool WorldImpl::SolveChain(int c) {
             if (!InvertTransposed(d0, d1, d2, inverseT[i])) return false;
         }
         for (int i = n - 1; i >= 0; --i) {
-            float y[kStride] = {rhs[i * kStride], rhs[i * kStride + 1], rhs[i * kStride + 2], 0.0f};
+            Quad y = Load(rhs + i * kStride);
             if (i + 1 < n) {
-                const float* x = delta + (i + 1) * kStride;
-                for (int r = 0; r < kRows; ++r)
-                    for (int k = 0; k < kRows; ++k) y[r] -= upper[i].m[r][k] * x[k];
+                // y_r −= U[r][k]·x_k for k = 0, 1, 2 in turn: the products a row at a time, subtracted a
+                // column at a time.
+                const Quad x = Load(delta + (i + 1) * kStride);
+                Quad p0 = BlockRow(upper[i], 0) * x, p1 = BlockRow(upper[i], 1) * x, p2 = BlockRow(upper[i], 2) * x;
+                Transpose(p0, p1, p2);
+                y = ((y - p0) - p1) - p2;
             }
             const Block& invT = inverseT[i];
-            Store(delta + i * kStride, Weigh(Load(y), BlockRow(invT, 0), BlockRow(invT, 1), BlockRow(invT, 2)));
+            Store(delta + i * kStride, Weigh(y, BlockRow(invT, 0), BlockRow(invT, 1), BlockRow(invT, 2)));
         }
         // Active-set check, one row per round (releasing every pulling point at once let the column go
         // limp and cycle): release the point that pulls most; else take back the released point that
-        // would sink most.
+        // would sink most. The same scan asks whether every link sticks (its friction inside the Coulomb
+        // cone), which decides once no row changes.
         const size_t none = rowCount;
         size_t release = none, takeBack = none;
         float pull = 0.0f, sink = -kSinkTolerance;
+        bool sticks = true;
         for (int i = 0; i < n; ++i) {
-            const SolverContact& sc = solverContacts[link[i]];
+            const SolverContact& sc = contacts[link[i]];
+            const Quad sum = Load(totals + i * kStride) + Load(delta + i * kStride);  // each row's total after
+            if (sticks) {
+                const float pushes = Get<0>(sum) + (sc.pointCount == 2 ? Get<1>(sum) : 0.0f);
+                sticks = std::fabs(Get<2>(sum)) <= sc.friction * pushes;
+            }
             for (int r = 0; r < sc.pointCount; ++r) {
                 const size_t row = static_cast<size_t>(i) * kRows + r;
                 if (!released[row]) {
-                    const float pushes = total(i, r) + delta[i * kStride + r];
+                    const float pushes = r == 0 ? Get<0>(sum) : Get<1>(sum);
                     if (pushes < pull) {
                         release = row;
                         pull = pushes;
@@ -438,13 +473,7 @@ bool WorldImpl::SolveChain(int c) {
             --releasedRows;
             continue;
         }
-        // Every link sticks?
-        for (int i = 0; i < n; ++i) {
-            const SolverContact& sc = solverContacts[link[i]];
-            const int row = i * kStride;
-            const float pushes = total(i, 0) + delta[row] + (sc.pointCount == 2 ? total(i, 1) + delta[row + 1] : 0.0f);
-            if (!(std::fabs(total(i, 2) + delta[row + 2]) <= sc.friction * pushes)) return false;
-        }
+        if (!sticks) return false;
         // Apply the corrections; undo them if the chain's kinetic energy rose: like the shock pass, this
         // pass may only take energy out (a released point gives back the push the passes had put there,
         // and the speculative targets let bodies approach). Link i moves its lower body (link i − 1's
@@ -452,39 +481,41 @@ bool WorldImpl::SolveChain(int c) {
         // the sums are over the same velocities, in the same order, as in separate loops.
         float before = 0.0f, after = 0.0f;
         s.saved.resize(static_cast<size_t>(n));
+        SolverVelocity* const saved = s.saved.data();
         for (int i = 0; i < n; ++i) {
             const int top = tops[i];
-            s.saved[i] = solverVelocities[top];
-            before += TwiceKineticEnergy(solverVelocities[top], solverBodies[top]);
-            const SolverContact& sc = solverContacts[link[i]];
-            SolverVelocity& a = solverVelocities[sc.a];
-            SolverVelocity& b = solverVelocities[sc.b];
+            saved[i] = velocities[top];
+            before += TwiceKineticEnergy(saved[i], bodies[top]);
+            const SolverContact& sc = contacts[link[i]];
+            const float massA = sc.invMassA, inertiaA = sc.invInertiaA, massB = sc.invMassB, inertiaB = sc.invInertiaB;
+            SolverVelocity a = velocities[sc.a], b = velocities[sc.b];
             for (int r = 0; r < kRows; ++r) {
                 const float d = delta[i * kStride + r];
                 const Row& rr = rows[i * kRows + r];
-                a.v -= (sc.invMassA * d) * rr.d;
-                a.w -= sc.invInertiaA * (d * rr.armA);
-                b.v += (sc.invMassB * d) * rr.d;
-                b.w += sc.invInertiaB * (d * rr.armB);
+                a.v -= (massA * d) * rr.d;
+                a.w -= inertiaA * (d * rr.armA);
+                b.v += (massB * d) * rr.d;
+                b.w += inertiaB * (d * rr.armB);
             }
-            if (i > 0) after += TwiceKineticEnergy(solverVelocities[tops[i - 1]], solverBodies[tops[i - 1]]);
+            velocities[sc.a] = a;
+            velocities[sc.b] = b;
+            if (i > 0) after += TwiceKineticEnergy(velocities[tops[i - 1]], bodies[tops[i - 1]]);
         }
-        after += TwiceKineticEnergy(solverVelocities[tops[n - 1]], solverBodies[tops[n - 1]]);
+        after += TwiceKineticEnergy(velocities[tops[n - 1]], bodies[tops[n - 1]]);
         if (after > before) {
-            for (int i = 0; i < n; ++i) solverVelocities[tops[i]] = s.saved[i];
+            for (int i = 0; i < n; ++i) velocities[tops[i]] = saved[i];
             return false;
         }
         // Store the totals for warm starting.
         for (int i = 0; i < n; ++i) {
-            float totals[kRows];
-            for (int r = 0; r < kRows; ++r) totals[r] = total(i, r) + delta[i * kStride + r];
-            SolverContact& sc = solverContacts[link[i]];
-            sc.points[0].normalImpulse = Max(totals[0], 0.0f);
+            const Quad sum = Load(totals + i * kStride) + Load(delta + i * kStride);
+            SolverContact& sc = contacts[link[i]];
+            sc.points[0].normalImpulse = Max(Get<0>(sum), 0.0f);
             if (sc.pointCount == 2) {
-                sc.points[1].normalImpulse = Max(totals[1], 0.0f);
-                sc.points[0].tangentImpulse = sc.points[1].tangentImpulse = 0.5f * totals[2];
+                sc.points[1].normalImpulse = Max(Get<1>(sum), 0.0f);
+                sc.points[0].tangentImpulse = sc.points[1].tangentImpulse = 0.5f * Get<2>(sum);
             } else {
-                sc.points[0].tangentImpulse = totals[2];
+                sc.points[0].tangentImpulse = Get<2>(sum);
             }
         }
         return true;

@@ -364,7 +364,7 @@ struct WorldImpl {
         std::vector<detail::ChainBlock> diagonal0, upper0, diagonal, upper, inverse;
         std::vector<detail::ChainRow> rows;  // link i's rows at 3i .. 3i + 2, computed once per solve
         std::vector<int> tops;               // link i's upper body (shared with link i + 1)
-        std::vector<float> rhs0, rhs, delta;
+        std::vector<float> rhs0, rhs, delta, totals;  // four floats per link (chain_solver.cpp Quad)
         std::vector<uint8_t> released, inChain, isLink;
         std::vector<detail::SolverVelocity> saved;  // the chain's upper bodies before its corrections
     } chainScratch;
