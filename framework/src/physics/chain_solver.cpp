@@ -19,10 +19,16 @@
 // energy out; impacts are left to the passes (kImpactSpeed); and the chain's other contacts get one more
 // pass afterwards.
 // Pyramids have no chains (their boxes rest on two): their results are unchanged.
+#include <algorithm>
 #include <cmath>
 
 #include "contact_rows.h"
+#include "contact_wide.h"
 #include "world_internal.h"
+
+#if SENSU_WIDE_CONTACTS
+#include <emmintrin.h>
+#endif
 
 namespace sensu {
 
@@ -36,6 +42,7 @@ using detail::TangentOf;
 namespace {
 
 constexpr int kRows = 3;  // normal at point 1, normal at point 2, friction
+constexpr int kStride = 4;  // floats per link in the right-hand sides and corrections (a Quad)
 constexpr float kSinkTolerance = 1e-4f;  // m/s a released point may approach its target by and stay released
 // m/s: a link approaching faster is an impact (FindChains). Measured on the fidelity bench's 4,000 scenes:
 // 0.25 gives the violations and energy rises of the passes without chains, 1.0 one more of each.
@@ -44,46 +51,103 @@ using Block = detail::ChainBlock;
 
 Block Zero() { return {}; }
 
-// x·y, or xᵀ·y.
-Block Multiply(const Block& x, const Block& y, bool transposeX = false) {
-    Block r{};
-    for (int i = 0; i < kRows; ++i)
-        for (int j = 0; j < kRows; ++j)
-            for (int k = 0; k < kRows; ++k) r.m[i][j] += (transposeX ? x.m[k][i] : x.m[i][k]) * y.m[k][j];
+// Four floats: a block row, or a link's three right-hand sides or corrections, and a fourth lane that
+// no result reads. Each operation is the scalar one lane by lane, in one SSE2 instruction, or in a
+// loop with SENSU_PORTABLE: the same IEEE operations in the same order either way (contact_wide.h), so
+// the chain's floats are those of the loops over rows and columns they stand for.
+#if SENSU_WIDE_CONTACTS
+struct Quad {
+    __m128 v;
+};
+Quad Load(const float* p) { return {_mm_loadu_ps(p)}; }
+void Store(float* p, Quad q) { _mm_storeu_ps(p, q.v); }
+Quad Set(float x, float y, float z) { return {_mm_setr_ps(x, y, z, 0.0f)}; }
+Quad Splat(float x) { return {_mm_set1_ps(x)}; }
+template <int L>
+Quad Lane(Quad q) {
+    return {_mm_shuffle_ps(q.v, q.v, _MM_SHUFFLE(L, L, L, L))};
+}
+Quad operator+(Quad a, Quad b) { return {_mm_add_ps(a.v, b.v)}; }
+Quad operator-(Quad a, Quad b) { return {_mm_sub_ps(a.v, b.v)}; }
+Quad operator*(Quad a, Quad b) { return {_mm_mul_ps(a.v, b.v)}; }
+template <int L>
+float Get(Quad q) {
+    return _mm_cvtss_f32(Lane<L>(q).v);
+}
+// (x1, x2, x0) and (x2, x0, x1), lane 3 kept.
+Quad RotateDown(Quad x) { return {_mm_shuffle_ps(x.v, x.v, _MM_SHUFFLE(3, 0, 2, 1))}; }
+Quad RotateUp(Quad x) { return {_mm_shuffle_ps(x.v, x.v, _MM_SHUFFLE(3, 1, 0, 2))}; }
+// Rows x0, x1, x2 become columns (lane 3 of each: 0).
+void Transpose(Quad& x0, Quad& x1, Quad& x2) {
+    __m128 x3 = _mm_setzero_ps();
+    _MM_TRANSPOSE4_PS(x0.v, x1.v, x2.v, x3);
+}
+#else
+struct Quad {
+    float v[4];
+};
+Quad Load(const float* p) { return {{p[0], p[1], p[2], p[3]}}; }
+void Store(float* p, Quad q) { std::copy(q.v, q.v + 4, p); }
+Quad Set(float x, float y, float z) { return {{x, y, z, 0.0f}}; }
+Quad Splat(float x) { return {{x, x, x, x}}; }
+template <int L>
+Quad Lane(Quad q) {
+    return Splat(q.v[L]);
+}
+template <typename Op>
+Quad Lanes(Quad a, Quad b, Op op) {
+    Quad r;
+    for (int i = 0; i < 4; ++i) r.v[i] = op(a.v[i], b.v[i]);
     return r;
 }
+Quad operator+(Quad a, Quad b) { return Lanes(a, b, [](float x, float y) { return x + y; }); }
+Quad operator-(Quad a, Quad b) { return Lanes(a, b, [](float x, float y) { return x - y; }); }
+Quad operator*(Quad a, Quad b) { return Lanes(a, b, [](float x, float y) { return x * y; }); }
+template <int L>
+float Get(Quad q) {
+    return q.v[L];
+}
+Quad RotateDown(Quad x) { return {{x.v[1], x.v[2], x.v[0], x.v[3]}}; }
+Quad RotateUp(Quad x) { return {{x.v[2], x.v[0], x.v[1], x.v[3]}}; }
+void Transpose(Quad& x0, Quad& x1, Quad& x2) {
+    const Quad r0 = x0, r1 = x1, r2 = x2;
+    x0 = Set(r0.v[0], r1.v[0], r2.v[0]);
+    x1 = Set(r0.v[1], r1.v[1], r2.v[1]);
+    x2 = Set(r0.v[2], r1.v[2], r2.v[2]);
+}
+#endif
+Quad BlockRow(const Block& b, int r) { return Load(b.m[r]); }
 
-void MultiplyAdd(const Block& x, const float* v, float scale, float* out) {
-    for (int i = 0; i < kRows; ++i)
-        for (int k = 0; k < kRows; ++k) out[i] += scale * x.m[i][k] * v[k];
+// Σ_k a_k[L]·x_k, summed from 0 in the order k = 0, 1, 2: row L of A·X for A's columns a_k, X's rows x_k.
+template <int L>
+Quad Combine(Quad a0, Quad a1, Quad a2, Quad x0, Quad x1, Quad x2) {
+    return ((Splat(0.0f) + Lane<L>(a0) * x0) + Lane<L>(a1) * x1) + Lane<L>(a2) * x2;
 }
 
-// Inverse of a 3×3 block; false when it is singular relative to its diagonal.
-bool Invert(const Block& k, Block& inv) {
-    const float c00 = k.m[1][1] * k.m[2][2] - k.m[1][2] * k.m[2][1];
-    const float c01 = k.m[1][2] * k.m[2][0] - k.m[1][0] * k.m[2][2];
-    const float c02 = k.m[1][0] * k.m[2][1] - k.m[1][1] * k.m[2][0];
-    const float det = k.m[0][0] * c00 + k.m[0][1] * c01 + k.m[0][2] * c02;
-    const float scale = std::fabs(k.m[0][0] * k.m[1][1] * k.m[2][2]);
+// Σ_k x_k·w[k], summed from 0 in the order k = 0, 1, 2: the rows x_k weighted by w's lanes.
+Quad Weigh(Quad w, Quad x0, Quad x1, Quad x2) { return ((Splat(0.0f) + x0 * Lane<0>(w)) + x1 * Lane<1>(w)) + x2 * Lane<2>(w); }
+
+// x × y in lanes 0..2: (x1 y2 − x2 y1, x2 y0 − x0 y2, x0 y1 − x1 y0).
+Quad Cross(Quad x, Quad y) { return RotateDown(x) * RotateUp(y) - RotateUp(x) * RotateDown(y); }
+
+// Inverse of the 3×3 block with rows k0, k1, k2, stored transposed (row j holds column j: the back
+// substitution combines columns); false when the block is singular relative to its diagonal. Its
+// columns are the cofactors k1 × k2, k2 × k0, k0 × k1 over the determinant k0 · (k1 × k2): each entry the
+// difference of two products as the adjugate's formula has it.
+bool InvertTransposed(Quad k0, Quad k1, Quad k2, Block& invT) {
+    const Quad c0 = Cross(k1, k2), c1 = Cross(k2, k0), c2 = Cross(k0, k1);
+    const Quad terms = k0 * c0;
+    const float det = (Get<0>(terms) + Get<1>(terms)) + Get<2>(terms);
+    const float scale = std::fabs(Get<0>(k0) * Get<1>(k1) * Get<2>(k2));
     if (!(std::fabs(det) > 1e-6f * scale) || !std::isfinite(det)) return false;
-    const float s = 1.0f / det;
-    inv.m[0][0] = c00 * s;
-    inv.m[1][0] = c01 * s;
-    inv.m[2][0] = c02 * s;
-    inv.m[0][1] = (k.m[0][2] * k.m[2][1] - k.m[0][1] * k.m[2][2]) * s;
-    inv.m[1][1] = (k.m[0][0] * k.m[2][2] - k.m[0][2] * k.m[2][0]) * s;
-    inv.m[2][1] = (k.m[0][1] * k.m[2][0] - k.m[0][0] * k.m[2][1]) * s;
-    inv.m[0][2] = (k.m[0][1] * k.m[1][2] - k.m[0][2] * k.m[1][1]) * s;
-    inv.m[1][2] = (k.m[0][2] * k.m[1][0] - k.m[0][0] * k.m[1][2]) * s;
-    inv.m[2][2] = (k.m[0][0] * k.m[1][1] - k.m[0][1] * k.m[1][0]) * s;
+    const Quad s = Splat(1.0f / det);
+    Store(invT.m[0], c0 * s);
+    Store(invT.m[1], c1 * s);
+    Store(invT.m[2], c2 * s);
     return true;
 }
 
-// One row of a link: direction and the arms (r×d) on A and B.
-struct Row {
-    Vec2 d{};
-    float armA = 0.0f, armB = 0.0f;
-};
+using Row = detail::ChainRow;
 
 Row RowOf(const SolverContact& sc, int r) {
     if (r < 2) return {sc.normal, sc.points[r].rnA, sc.points[r].rnB};
@@ -160,10 +224,11 @@ void WorldImpl::FindChains() {
     };
     for (int body = 0; body < nb; ++body) {
         const int first = s.below[body];
-        if (first < 0 || !usable(first)) continue;
+        if (first < 0) continue;
         const SolverContact& sc = solverContacts[first];
         const int base = sc.a == body ? sc.b : sc.a;
-        if (detail::Moves(solverBodies[base].invMass, solverBodies[base].invInertia)) continue;
+        // The cheap test first: most single supports are boxes on boxes (usable has no side effects).
+        if (detail::Moves(solverBodies[base].invMass, solverBodies[base].invInertia) || !usable(first)) continue;
         const size_t begin = s.links.size();
         s.links.push_back(first);
         for (int top = body; s.above[top] >= 0;) {
@@ -186,15 +251,15 @@ void WorldImpl::FindChains() {
 float WorldImpl::NormalSpeedAfter(const int* link, int n, int i, int r) const {
     const ChainScratch& s = chainScratch;
     const SolverContact& sc = solverContacts[link[i]];
-    const Row rr = RowOf(sc, r);
+    const Row& rr = s.rows[static_cast<size_t>(i) * kRows + r];
     float after = RelativeSpeed(solverVelocities[sc.a], solverVelocities[sc.b], rr.d, rr.armA, rr.armB);
     for (int j = i - 1; j <= i + 1; ++j) {
         if (j < 0 || j >= n) continue;
         const SolverContact& other = solverContacts[link[j]];
         for (int q = 0; q < kRows; ++q) {
-            const float dq = s.delta[static_cast<size_t>(j) * kRows + q];
+            const float dq = s.delta[static_cast<size_t>(j) * kStride + q];
             if (dq == 0.0f) continue;
-            const Row rq = RowOf(other, q);
+            const Row& rq = s.rows[static_cast<size_t>(j) * kRows + q];
             // Through each body the two rows share, with each row's sign for that body (−1 on A).
             for (const int body : {other.a, other.b}) {
                 if (body != sc.a && body != sc.b) continue;
@@ -218,107 +283,173 @@ bool WorldImpl::SolveChain(int c) {
     const int first = s.chainStart[c];
     const int n = s.chainStart[c + 1] - first;
     const int* link = s.links.data() + first;
+    const size_t rowCount = static_cast<size_t>(n) * kRows;
     s.diagonal0.resize(static_cast<size_t>(n));
     s.upper0.resize(static_cast<size_t>(n));
     s.inverse.resize(static_cast<size_t>(n));
-    s.rhs0.resize(static_cast<size_t>(n) * kRows);
-    s.delta.resize(static_cast<size_t>(n) * kRows);
-    s.released.assign(static_cast<size_t>(n) * kRows, 0);
-    // The shared body of links i and i + 1: the top of link i.
-    auto topOf = [&](const SolverContact& sc) { return Dot(sc.normal, shockUp) > 0.0f ? sc.b : sc.a; };
-    auto total = [&](int i, int r) {
-        const SolverContact& sc = solverContacts[link[i]];
-        return r < 2 ? sc.points[r].normalImpulse : sc.points[0].tangentImpulse + (sc.pointCount == 2 ? sc.points[1].tangentImpulse : 0.0f);
-    };
-    for (int i = 0; i < n; ++i)
-        if (solverContacts[link[i]].pointCount == 1) s.released[static_cast<size_t>(i) * kRows + 1] = 1;  // no second point
-    // K's blocks and the right-hand side bias − J v for the corrections of the accumulated impulses, built
-    // once; each round starts from copies.
+    s.rhs0.resize(static_cast<size_t>(n) * kStride);
+    s.rhs.resize(static_cast<size_t>(n) * kStride);
+    s.delta.resize(static_cast<size_t>(n) * kStride);
+    s.totals.resize(static_cast<size_t>(n) * kStride);
+    s.rows.resize(rowCount);
+    s.tops.resize(static_cast<size_t>(n));
+    s.released.assign(rowCount, 0);
+    Row* const rows = s.rows.data();
+    int* const tops = s.tops.data();
+    float* const rhs = s.rhs.data();
+    float* const delta = s.delta.data();
+    float* const totals = s.totals.data();
+    Block* const inverseT = s.inverse.data();
+    uint8_t* const released = s.released.data();
+    SolverContact* const contacts = solverContacts.data();
+    SolverVelocity* const velocities = solverVelocities.data();
+    const SolverBody* const bodies = solverBodies.data();
+    // Each link's rows, once (RowOf), its upper body (the body it shares with link i + 1) and its
+    // accumulated impulses by row (friction: both points').
+    int releasedRows = 0;
     for (int i = 0; i < n; ++i) {
-        const SolverContact& sc = solverContacts[link[i]];
+        const SolverContact& sc = contacts[link[i]];
+        for (int r = 0; r < kRows; ++r) rows[i * kRows + r] = RowOf(sc, r);
+        float* total = totals + i * kStride;
+        total[0] = sc.points[0].normalImpulse;
+        total[1] = sc.points[1].normalImpulse;
+        total[2] = sc.points[0].tangentImpulse + (sc.pointCount == 2 ? sc.points[1].tangentImpulse : 0.0f);
+        total[3] = 0.0f;
+        tops[i] = Dot(sc.normal, shockUp) > 0.0f ? sc.b : sc.a;
+        if (sc.pointCount == 1) {
+            released[i * kRows + 1] = 1;  // no second point
+            ++releasedRows;
+        }
+    }
+    // K's blocks and the right-hand side bias − J v for the corrections of the accumulated impulses, built
+    // once; a round with released rows starts from copies. Entry (r, q) is Through(row r, row q) summed
+    // over the bodies, a block row at a time: rows 0 and 1 share the normal, and Dot(d1, d2) = Dot(d2, d1)
+    // exactly, so each product is formed once.
+    for (int i = 0; i < n; ++i) {
+        const SolverContact& sc = contacts[link[i]];
+        const Row* ri = rows + i * kRows;
+        const Vec2 normal = ri[0].d, tangent = ri[2].d;  // rows 0 and 1: the normal; row 2: the tangent
+        const float nn = Dot(normal, normal), nt = Dot(normal, tangent), tt = Dot(tangent, tangent);
+        const Quad dotsN = Set(nn, nn, nt), dotsT = Set(nt, nt, tt);
+        const Quad armsA = Set(ri[0].armA, ri[1].armA, ri[2].armA), armsB = Set(ri[0].armB, ri[1].armB, ri[2].armB);
+        const Quad massA = Splat(sc.invMassA), massB = Splat(sc.invMassB);
+        const float inertiaA = sc.invInertiaA, inertiaB = sc.invInertiaB;
         Block& k = s.diagonal0[i];
-        k = Zero();
-        for (int r = 0; r < kRows; ++r) {
-            const Row rr = RowOf(sc, r);
-            for (int q = 0; q < kRows; ++q) {
-                const Row rq = RowOf(sc, q);
-                k.m[r][q] = Through(rr.d, rr.armA, rq.d, rq.armA, sc.invMassA, sc.invInertiaA) +
-                            Through(rr.d, rr.armB, rq.d, rq.armB, sc.invMassB, sc.invInertiaB);
-            }
-            const float bias = r < 2 ? sc.points[r].velocityBias : 0.0f;
-            s.rhs0[static_cast<size_t>(i) * kRows + r] =
-                bias - RelativeSpeed(solverVelocities[sc.a], solverVelocities[sc.b], rr.d, rr.armA, rr.armB);
+        Store(k.m[0], (massA * dotsN + Splat(inertiaA * ri[0].armA) * armsA) + (massB * dotsN + Splat(inertiaB * ri[0].armB) * armsB));
+        Store(k.m[1], (massA * dotsN + Splat(inertiaA * ri[1].armA) * armsA) + (massB * dotsN + Splat(inertiaB * ri[1].armB) * armsB));
+        Store(k.m[2], (massA * dotsT + Splat(inertiaA * ri[2].armA) * armsA) + (massB * dotsT + Splat(inertiaB * ri[2].armB) * armsB));
+        const SolverVelocity va = velocities[sc.a], vb = velocities[sc.b];
+        float* b0 = s.rhs0.data() + i * kStride;
+        b0[0] = sc.points[0].velocityBias - RelativeSpeed(va, vb, normal, ri[0].armA, ri[0].armB);
+        b0[1] = sc.points[1].velocityBias - RelativeSpeed(va, vb, normal, ri[1].armA, ri[1].armB);
+        b0[2] = 0.0f - RelativeSpeed(va, vb, tangent, ri[2].armA, ri[2].armB);
+        b0[3] = 0.0f;
+        if (i + 1 == n) {
+            s.upper0[i] = Zero();
+            continue;
         }
-        s.upper0[i] = Zero();
-        if (i + 1 == n) continue;
-        const SolverContact& next = solverContacts[link[i + 1]];
-        const int shared = topOf(sc);
-        const float m = solverBodies[shared].invMass, inertia = solverBodies[shared].invInertia;
-        const float signHere = shared == sc.b ? 1.0f : -1.0f, signNext = shared == next.b ? 1.0f : -1.0f;
-        for (int r = 0; r < kRows; ++r) {
-            const Row rr = RowOf(sc, r);
-            const float armHere = shared == sc.b ? rr.armB : rr.armA;
-            for (int q = 0; q < kRows; ++q) {
-                const Row rq = RowOf(next, q);
-                const float armNext = shared == next.b ? rq.armB : rq.armA;
-                s.upper0[i].m[r][q] = signHere * signNext * Through(rr.d, armHere, rq.d, armNext, m, inertia);
-            }
-        }
+        const SolverContact& next = contacts[link[i + 1]];
+        const Row* rn = ri + kRows;
+        const Vec2 normalNext = rn[0].d, tangentNext = rn[2].d;
+        const int shared = tops[i];
+        const float m = bodies[shared].invMass, inertia = bodies[shared].invInertia;
+        const bool hereB = shared == sc.b, nextB = shared == next.b;
+        const Quad sign = Splat((hereB ? 1.0f : -1.0f) * (nextB ? 1.0f : -1.0f)), mass = Splat(m);
+        const Quad armsNext = nextB ? Set(rn[0].armB, rn[1].armB, rn[2].armB) : Set(rn[0].armA, rn[1].armA, rn[2].armA);
+        const float nn1 = Dot(normal, normalNext), nt1 = Dot(normal, tangentNext);
+        const Quad acrossN = Set(nn1, nn1, nt1);
+        const float tn1 = Dot(tangent, normalNext), tt1 = Dot(tangent, tangentNext);
+        const Quad acrossT = Set(tn1, tn1, tt1);
+        Block& u = s.upper0[i];
+        Store(u.m[0], sign * (mass * acrossN + Splat(inertia * (hereB ? ri[0].armB : ri[0].armA)) * armsNext));
+        Store(u.m[1], sign * (mass * acrossN + Splat(inertia * (hereB ? ri[1].armB : ri[1].armA)) * armsNext));
+        Store(u.m[2], sign * (mass * acrossT + Splat(inertia * (hereB ? ri[2].armB : ri[2].armA)) * armsNext));
     }
     const int rounds = 4 * n + 8;
     for (int round = 0; round < rounds; ++round) {
-        s.diagonal = s.diagonal0;
-        s.upper = s.upper0;
-        s.rhs = s.rhs0;
-        // Released rows: the correction is fixed at −(accumulated), which moves to the right-hand side.
-        for (int i = 0; i < n; ++i)
-            for (int r = 0; r < kRows; ++r) {
-                if (!s.released[static_cast<size_t>(i) * kRows + r]) continue;
-                const float fixed = -total(i, r);
-                for (int q = 0; q < kRows; ++q) {
-                    s.rhs[static_cast<size_t>(i) * kRows + q] -= s.diagonal[i].m[q][r] * fixed;
-                    if (i > 0) s.rhs[static_cast<size_t>(i - 1) * kRows + q] -= s.upper[i - 1].m[q][r] * fixed;
-                    if (i + 1 < n) s.rhs[static_cast<size_t>(i + 1) * kRows + q] -= s.upper[i].m[r][q] * fixed;
+        const Block* diagonal = s.diagonal0.data();
+        const Block* upper = s.upper0.data();
+        const float* rhsIn = s.rhs0.data();
+        if (releasedRows > 0) {
+            s.diagonal = s.diagonal0;
+            s.upper = s.upper0;
+            std::copy(s.rhs0.begin(), s.rhs0.end(), s.rhs.begin());
+            // Released rows: the correction is fixed at −(accumulated), which moves to the right-hand side.
+            for (int i = 0; i < n; ++i)
+                for (int r = 0; r < kRows; ++r) {
+                    if (!released[i * kRows + r]) continue;
+                    const float fixed = -totals[i * kStride + r];
+                    for (int q = 0; q < kRows; ++q) {
+                        rhs[i * kStride + q] -= s.diagonal[i].m[q][r] * fixed;
+                        if (i > 0) rhs[(i - 1) * kStride + q] -= s.upper[i - 1].m[q][r] * fixed;
+                        if (i + 1 < n) rhs[(i + 1) * kStride + q] -= s.upper[i].m[r][q] * fixed;
+                    }
+                    for (int q = 0; q < kRows; ++q) {
+                        s.diagonal[i].m[q][r] = s.diagonal[i].m[r][q] = 0.0f;
+                        if (i > 0) s.upper[i - 1].m[q][r] = 0.0f;
+                        if (i + 1 < n) s.upper[i].m[r][q] = 0.0f;
+                    }
+                    s.diagonal[i].m[r][r] = 1.0f;
+                    rhs[i * kStride + r] = fixed;
                 }
-                for (int q = 0; q < kRows; ++q) {
-                    s.diagonal[i].m[q][r] = s.diagonal[i].m[r][q] = 0.0f;
-                    if (i > 0) s.upper[i - 1].m[q][r] = 0.0f;
-                    if (i + 1 < n) s.upper[i].m[r][q] = 0.0f;
-                }
-                s.diagonal[i].m[r][r] = 1.0f;
-                s.rhs[static_cast<size_t>(i) * kRows + r] = fixed;
-            }
-        // Block Thomas: D_i = K_ii − K_{i,i−1} D_{i−1}⁻¹ K_{i−1,i}, forward then back substitution.
+            diagonal = s.diagonal.data();
+            upper = s.upper.data();
+            rhsIn = rhs;
+        }
+        // Block Thomas: D_i = K_ii − K_{i,i−1} D_{i−1}⁻¹ K_{i−1,i}, forward then back substitution. With
+        // U = K_{i−1,i} (rows u_k) and K_{i,i−1} = Uᵀ, L = Uᵀ D_{i−1}⁻¹ is formed by columns (column j:
+        // Σ_k u_k·D⁻¹[k][j]), which give L·U a row at a time and the right-hand side's update a column at
+        // a time; every entry is summed in the order of the plain loops over k.
         for (int i = 0; i < n; ++i) {
-            float* y = &s.rhs[static_cast<size_t>(i) * kRows];
+            Quad y = Load(rhsIn + i * kStride);
+            Quad d0 = BlockRow(diagonal[i], 0), d1 = BlockRow(diagonal[i], 1), d2 = BlockRow(diagonal[i], 2);
             if (i > 0) {
-                const Block l = Multiply(s.upper[i - 1], s.inverse[i - 1], true);  // K_{i,i−1} = K_{i−1,i}ᵀ
-                const Block lu = Multiply(l, s.upper[i - 1]);
-                for (int r = 0; r < kRows; ++r)
-                    for (int q = 0; q < kRows; ++q) s.diagonal[i].m[r][q] -= lu.m[r][q];
-                MultiplyAdd(l, &s.rhs[static_cast<size_t>(i - 1) * kRows], -1.0f, y);
+                const Block& u = upper[i - 1];
+                const Block& invT = inverseT[i - 1];
+                const Quad u0 = BlockRow(u, 0), u1 = BlockRow(u, 1), u2 = BlockRow(u, 2);
+                const Quad l0 = Weigh(BlockRow(invT, 0), u0, u1, u2), l1 = Weigh(BlockRow(invT, 1), u0, u1, u2),
+                           l2 = Weigh(BlockRow(invT, 2), u0, u1, u2);
+                d0 = d0 - Combine<0>(l0, l1, l2, u0, u1, u2);
+                d1 = d1 - Combine<1>(l0, l1, l2, u0, u1, u2);
+                d2 = d2 - Combine<2>(l0, l1, l2, u0, u1, u2);
+                const Quad before = Load(rhs + (i - 1) * kStride);
+                y = ((y - l0 * Lane<0>(before)) - l1 * Lane<1>(before)) - l2 * Lane<2>(before);
             }
-            if (!Invert(s.diagonal[i], s.inverse[i])) return false;
+            Store(rhs + i * kStride, y);
+            if (!InvertTransposed(d0, d1, d2, inverseT[i])) return false;
         }
         for (int i = n - 1; i >= 0; --i) {
-            float y[kRows] = {s.rhs[static_cast<size_t>(i) * kRows], s.rhs[static_cast<size_t>(i) * kRows + 1], s.rhs[static_cast<size_t>(i) * kRows + 2]};
-            if (i + 1 < n) MultiplyAdd(s.upper[i], &s.delta[static_cast<size_t>(i + 1) * kRows], -1.0f, y);
-            float* x = &s.delta[static_cast<size_t>(i) * kRows];
-            x[0] = x[1] = x[2] = 0.0f;
-            MultiplyAdd(s.inverse[i], y, 1.0f, x);
+            Quad y = Load(rhs + i * kStride);
+            if (i + 1 < n) {
+                // y_r −= U[r][k]·x_k for k = 0, 1, 2 in turn: the products a row at a time, subtracted a
+                // column at a time.
+                const Quad x = Load(delta + (i + 1) * kStride);
+                Quad p0 = BlockRow(upper[i], 0) * x, p1 = BlockRow(upper[i], 1) * x, p2 = BlockRow(upper[i], 2) * x;
+                Transpose(p0, p1, p2);
+                y = ((y - p0) - p1) - p2;
+            }
+            const Block& invT = inverseT[i];
+            Store(delta + i * kStride, Weigh(y, BlockRow(invT, 0), BlockRow(invT, 1), BlockRow(invT, 2)));
         }
         // Active-set check, one row per round (releasing every pulling point at once let the column go
         // limp and cycle): release the point that pulls most; else take back the released point that
-        // would sink most.
-        const size_t none = s.released.size();
+        // would sink most. The same scan asks whether every link sticks (its friction inside the Coulomb
+        // cone), which decides once no row changes.
+        const size_t none = rowCount;
         size_t release = none, takeBack = none;
         float pull = 0.0f, sink = -kSinkTolerance;
+        bool sticks = true;
         for (int i = 0; i < n; ++i) {
-            const SolverContact& sc = solverContacts[link[i]];
+            const SolverContact& sc = contacts[link[i]];
+            const Quad sum = Load(totals + i * kStride) + Load(delta + i * kStride);  // each row's total after
+            if (sticks) {
+                const float pushes = Get<0>(sum) + (sc.pointCount == 2 ? Get<1>(sum) : 0.0f);
+                sticks = std::fabs(Get<2>(sum)) <= sc.friction * pushes;
+            }
             for (int r = 0; r < sc.pointCount; ++r) {
                 const size_t row = static_cast<size_t>(i) * kRows + r;
-                if (!s.released[row]) {
-                    const float pushes = total(i, r) + s.delta[row];
+                if (!released[row]) {
+                    const float pushes = r == 0 ? Get<0>(sum) : Get<1>(sum);
                     if (pushes < pull) {
                         release = row;
                         pull = pushes;
@@ -333,63 +464,58 @@ bool WorldImpl::SolveChain(int c) {
             }
         }
         if (release != none) {
-            s.released[release] = 1;
+            released[release] = 1;
+            ++releasedRows;
             continue;
         }
         if (takeBack != none) {
-            s.released[takeBack] = 0;
+            released[takeBack] = 0;
+            --releasedRows;
             continue;
         }
-        // Every link sticks?
-        for (int i = 0; i < n; ++i) {
-            const SolverContact& sc = solverContacts[link[i]];
-            const size_t row = static_cast<size_t>(i) * kRows;
-            const float pushes = total(i, 0) + s.delta[row] + (sc.pointCount == 2 ? total(i, 1) + s.delta[row + 1] : 0.0f);
-            if (!(std::fabs(total(i, 2) + s.delta[row + 2]) <= sc.friction * pushes)) return false;
-        }
+        if (!sticks) return false;
         // Apply the corrections; undo them if the chain's kinetic energy rose: like the shock pass, this
         // pass may only take energy out (a released point gives back the push the passes had put there,
-        // and the speculative targets let bodies approach).
-        float before = 0.0f;
+        // and the speculative targets let bodies approach). Link i moves its lower body (link i − 1's
+        // upper, whose energy before was summed already) and its upper body (summed just before), so
+        // the sums are over the same velocities, in the same order, as in separate loops.
+        float before = 0.0f, after = 0.0f;
         s.saved.resize(static_cast<size_t>(n));
+        SolverVelocity* const saved = s.saved.data();
         for (int i = 0; i < n; ++i) {
-            const int top = topOf(solverContacts[link[i]]);
-            s.saved[i] = solverVelocities[top];
-            before += TwiceKineticEnergy(solverVelocities[top], solverBodies[top]);
-        }
-        for (int i = 0; i < n; ++i) {
-            const SolverContact& sc = solverContacts[link[i]];
-            SolverVelocity& a = solverVelocities[sc.a];
-            SolverVelocity& b = solverVelocities[sc.b];
+            const int top = tops[i];
+            saved[i] = velocities[top];
+            before += TwiceKineticEnergy(saved[i], bodies[top]);
+            const SolverContact& sc = contacts[link[i]];
+            const float massA = sc.invMassA, inertiaA = sc.invInertiaA, massB = sc.invMassB, inertiaB = sc.invInertiaB;
+            SolverVelocity a = velocities[sc.a], b = velocities[sc.b];
             for (int r = 0; r < kRows; ++r) {
-                const float d = s.delta[static_cast<size_t>(i) * kRows + r];
-                const Row rr = RowOf(sc, r);
-                a.v -= (sc.invMassA * d) * rr.d;
-                a.w -= sc.invInertiaA * (d * rr.armA);
-                b.v += (sc.invMassB * d) * rr.d;
-                b.w += sc.invInertiaB * (d * rr.armB);
+                const float d = delta[i * kStride + r];
+                const Row& rr = rows[i * kRows + r];
+                a.v -= (massA * d) * rr.d;
+                a.w -= inertiaA * (d * rr.armA);
+                b.v += (massB * d) * rr.d;
+                b.w += inertiaB * (d * rr.armB);
             }
+            velocities[sc.a] = a;
+            velocities[sc.b] = b;
+            if (i > 0) after += TwiceKineticEnergy(velocities[tops[i - 1]], bodies[tops[i - 1]]);
         }
-        float after = 0.0f;
-        for (int i = 0; i < n; ++i) {
-            const int top = topOf(solverContacts[link[i]]);
-            after += TwiceKineticEnergy(solverVelocities[top], solverBodies[top]);
-        }
+        after += TwiceKineticEnergy(velocities[tops[n - 1]], bodies[tops[n - 1]]);
         if (after > before) {
-            for (int i = 0; i < n; ++i) solverVelocities[topOf(solverContacts[link[i]])] = s.saved[i];
+            for (int i = 0; i < n; ++i) velocities[tops[i]] = saved[i];
             return false;
         }
         // Store the totals for warm starting.
         for (int i = 0; i < n; ++i) {
-            float totals[kRows];
-            for (int r = 0; r < kRows; ++r) totals[r] = total(i, r) + s.delta[static_cast<size_t>(i) * kRows + r];
-            SolverContact& sc = solverContacts[link[i]];
-            sc.points[0].normalImpulse = Max(totals[0], 0.0f);
+            const Quad sum = Load(totals + i * kStride) + Load(delta + i * kStride);
+            SolverContact& sc = contacts[link[i]];
+            sc.points[0].normalImpulse = Max(Get<0>(sum), 0.0f);
             if (sc.pointCount == 2) {
-                sc.points[1].normalImpulse = Max(totals[1], 0.0f);
-                sc.points[0].tangentImpulse = sc.points[1].tangentImpulse = 0.5f * totals[2];
+                sc.points[1].normalImpulse = Max(Get<1>(sum), 0.0f);
+                sc.points[0].tangentImpulse = sc.points[1].tangentImpulse = 0.5f * Get<2>(sum);
             } else {
-                sc.points[0].tangentImpulse = totals[2];
+                sc.points[0].tangentImpulse = Get<2>(sum);
             }
         }
         return true;

@@ -225,9 +225,16 @@ struct SolverContactCold {
     bool speculative[2]{};               // farther apart than linearSlop: may stop its body, bounces next step
 };
 
-// A 3×3 block of the chain solver's K (chain_solver.cpp): rows normal 1, normal 2, friction.
-struct ChainBlock {
-    float m[3][3] = {};
+// A 3×3 block of the chain solver's K (chain_solver.cpp): rows normal 1, normal 2, friction. Each row is
+// padded to four floats, so that one SSE2 instruction does a row's three operations (the fourth is 0).
+struct alignas(16) ChainBlock {
+    float m[3][4] = {};
+};
+
+// One row of a chain link: direction and the arms (r×d) on A and B (chain_solver.cpp RowOf).
+struct ChainRow {
+    Vec2 d{};
+    float armA = 0.0f, armB = 0.0f;
 };
 
 // The colour schedules of the passes of one solve (WorldImpl::ScheduleColours), each built once and
@@ -362,7 +369,9 @@ struct WorldImpl {
     struct ChainScratch {
         std::vector<int> links, chainStart, below, above;
         std::vector<detail::ChainBlock> diagonal0, upper0, diagonal, upper, inverse;
-        std::vector<float> rhs0, rhs, delta;
+        std::vector<detail::ChainRow> rows;  // link i's rows at 3i .. 3i + 2, computed once per solve
+        std::vector<int> tops;               // link i's upper body (shared with link i + 1)
+        std::vector<float> rhs0, rhs, delta, totals;  // four floats per link (chain_solver.cpp Quad)
         std::vector<uint8_t> released, inChain, isLink;
         std::vector<detail::SolverVelocity> saved;  // the chain's upper bodies before its corrections
     } chainScratch;
