@@ -64,7 +64,8 @@ struct Body {
     // Support recorded when frozen (seed 004 §3.4.2): x span of the support points, their lowest y, the
     // friction of the support, and the force the supports exerted then (N, it carries the body and
     // everything resting on it) with its centre of pressure, so pushes that would slide, lift or tip the
-    // body with its load wake its pile (rest_states.cpp).
+    // body with its load wake its pile (rest_states.cpp). State only while frozen on floor supports
+    // (!jointHeld): Save carries it then only.
     float supportMinX = 0.0f, supportMaxX = 0.0f, supportY = 0.0f, supportFriction = 0.0f;
     Vec2 supportReaction{};
     Vec2 supportNormal{0.0f, 1.0f};
