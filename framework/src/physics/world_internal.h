@@ -39,7 +39,8 @@ struct Body {
     Vec2 restV{};                 // m/s and rad/s when the slow window began: a body whose velocity
     float restW = 0.0f;           // changed over the window is still accelerating (rest_states.cpp)
     bool restCandidate = false;   // slow for restTime: may freeze together with its touching candidates
-    bool restHeld = false;        // its supports hold it (seed 004 §3.4.2 / §3.5.1), span in support*
+    bool restHeld = false;        // its supports hold it (seed 004 §3.4.2 / §3.5.1), span in support*;
+                                  // judged only when its group may freeze and read then (scratch)
     bool jointHeld = false;       // frozen while held by joints, not by floor supports: any push wakes it
     Vec2 restPreviousV{};         // m/s, rad/s at the end of the last step: a jointed body must also be
     float restPreviousW = 0.0f;   // unaccelerated to rest (a pendulum is slow at its turning points)
