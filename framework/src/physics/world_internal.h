@@ -433,7 +433,8 @@ struct WorldImpl {
     void UpdateMass(int bodyIndex);
     AABB ComputeShapeAABB(const detail::Shape& shape, const detail::Body& body) const { return ShapeAABBAt(shape, body.xf); }
     AABB ShapeAABBAt(const detail::Shape& shape, const Transform& xf) const;  // the shape's AABB with its body at pose xf
-    void SynchronizeShape(int shapeIndex);
+    void SynchronizeShape(int shapeIndex);  // ReinsertProxy unless ProxyHolds
+    void ReinsertProxy(int shapeIndex);     // a new fat AABB for a shape whose proxy does not hold (or none)
     bool ProxyHolds(int shapeIndex) const;  // the shape's proxy holds its AABB over this step's motion
     void SwitchBroadPhase(BroadPhaseKind kind);
 
