@@ -5,6 +5,8 @@
 
 #include <string>
 
+#include "../../framework/src/physics/world_access.h"
+#include "physics_test_util.h"
 #include "random_cases.h"
 #include "snapshot_scenes.h"
 
@@ -138,6 +140,35 @@ TEST_CASE("a world saved at any step of settling and bouncing steps on as the or
     }
     CHECK(compared == 50);
     CHECK(diverged == 0);
+}
+
+TEST_CASE("the support record is saved only for frozen floor-held bodies, restHeld never", "[physics][snapshot][rest]") {
+    // A frozen three-row pyramid and a box falling beside it. The falling body's support record and
+    // restHeld are what an earlier judgement left (rest_states.cpp writes them before it reads them
+    // again), so Save must not depend on them; a frozen box's record is what its wake test reads.
+    World world;
+    AddGround(world, 20.0f);
+    for (int row = 0; row < 3; ++row)
+        for (int i = 0; i < 3 - row; ++i) AddBox(world, {static_cast<float>(i) - 0.5f * static_cast<float>(2 - row), 0.5f + static_cast<float>(row)}, {0.5f, 0.5f});
+    REQUIRE(StepUntilAllRest(world, 600) > 0);
+    std::vector<BodyId> boxes;
+    world.GetBodies(boxes);
+    const BodyId falling = AddBox(world, {10.0f, 5.0f}, {0.5f, 0.5f});
+    world.Step(kDt);
+    const std::vector<uint8_t> bytes = world.Save();
+    auto& impl = const_cast<WorldImpl&>(WorldAccess::Impl(world));
+    detail::Body& loose = impl.bodies[falling.index];
+    detail::Body& frozen = impl.bodies[boxes[1].index];  // the bottom row's first box
+    REQUIRE(!loose.frozen);
+    REQUIRE((frozen.frozen && !frozen.jointHeld));
+    loose.restHeld = !loose.restHeld;
+    loose.supportMinX += 1.0f;
+    loose.supportReaction.y += 1.0f;
+    frozen.restHeld = !frozen.restHeld;
+    CHECK(world.Save() == bytes);
+    frozen.supportMaxX += 1.0f;
+    CHECK(world.Save() != bytes);
+    CHECK(World::Load(bytes).Save() == bytes);
 }
 
 TEST_CASE("forces applied before a snapshot act in the copy", "[physics][snapshot]") {

@@ -521,11 +521,14 @@ void WorldImpl::UpdateRestStates(float dt) {
         }
     }
     // Only a candidate can freeze, so only candidates need their supports judged (the others' vertical
-    // state is reported on demand, RestStateOf): rest states then cost next to nothing where nothing rests.
-    // The candidates are listed in body order, so these loops visit them as loops over every body would.
-    for (const int i : restCandidates) {
-        if (bodies[i].restCandidate) ClassifySupport(i);
-    }
+    // state is reported on demand, RestStateOf), and only those of a group no moving body touches: the
+    // others cannot freeze this step whatever their supports. Rest states then cost next to nothing where
+    // nothing rests, and little where piles settle under what still moves. The candidates are listed in
+    // body order, so the groups are found as a loop over every body would find them; a body's supports
+    // are judged from its own contacts and its neighbours' kinds (IsRestSupport), which the groups frozen
+    // before it do not change (a neighbour touching it is in its group). The other candidates keep the
+    // restHeld and support record of an earlier judgement, which nothing reads: Save carries neither for
+    // a body not frozen (world_snapshot.cpp), so which bodies the step visited leaves no trace in the bytes.
     ++restStamp;
     for (const int i : restCandidates) {
         Body& seed = bodies[i];
@@ -534,22 +537,20 @@ void WorldImpl::UpdateRestStates(float dt) {
         wakeStack.clear();
         wakeStack.push_back(i);
         seed.restStamp = restStamp;
-        bool allHeld = true;
+        bool settled = true;    // no moving body touches the group or is jointed to it
         bool anchored = false;  // a floor support, or a joint to a static, resting kinematic or frozen body
         while (!wakeStack.empty()) {
             const int index = wakeStack.back();
             wakeStack.pop_back();
             restComponent.push_back(index);
             const Body& body = bodies[index];
-            allHeld = allHeld && (body.restHeld || !body.joints.empty());
-            anchored = anchored || body.restHeld;
             for (int c = body.contactHead; c != kNull; c = NextContact(contacts[c], index)) {
                 if (contacts[c].manifold.pointCount == 0) continue;
                 const int other = OtherBody(contacts[c], index);
                 Body& o = bodies[other];
                 // Touched by a dynamic body that still moves: the pile is not done settling (what moves
                 // on it may still load it differently), so it stays awake with it (an island, as joints).
-                if (o.type == BodyType::Dynamic && !o.frozen && !o.restCandidate) allHeld = false;
+                if (o.type == BodyType::Dynamic && !o.frozen && !o.restCandidate) settled = false;
                 if (o.restStamp == restStamp || o.frozen || !o.restCandidate) continue;
                 o.restStamp = restStamp;
                 wakeStack.push_back(other);
@@ -561,14 +562,22 @@ void WorldImpl::UpdateRestStates(float dt) {
                 if (o.type != BodyType::Dynamic || o.frozen) {
                     // A fixed partner anchors the group unless it moves (then the group stays awake).
                     anchored = anchored || !IsMovingBody(o);
-                    allHeld = allHeld && !IsMovingBody(o);
+                    settled = settled && !IsMovingBody(o);
                     continue;
                 }
-                if (!o.restCandidate) allHeld = false;  // jointed to a body still moving: stay awake together
+                if (!o.restCandidate) settled = false;  // jointed to a body still moving: stay awake together
                 if (o.restStamp == restStamp || !o.restCandidate) continue;
                 o.restStamp = restStamp;
                 wakeStack.push_back(other);
             }
+        }
+        if (!settled) continue;
+        bool allHeld = true;
+        for (const int index : restComponent) {
+            ClassifySupport(index);
+            const Body& body = bodies[index];
+            allHeld = allHeld && (body.restHeld || !body.joints.empty());
+            anchored = anchored || body.restHeld;
         }
         if (!allHeld || !anchored) continue;
         for (int index : restComponent) {

@@ -19,7 +19,7 @@ namespace sensu::detail::snapshot {
 
 constexpr std::array<uint8_t, 8> kMagic = {'S', 'E', 'N', 'S', 'U', 'W', 'L', 'D'};
 // Raise when the byte layout changes (a field added, removed or reordered).
-constexpr uint32_t kFormatVersion = 9;  // 2: joints, contact events, sensors; 3: the rest states' support loads; 4: chains; 5: threads; 6: the broad-phase tree's changes since its last rebuild; 7: the vertical rest state is no longer stored; 8: the soft step's settings; 9: a body's turn reach
+constexpr uint32_t kFormatVersion = 10;  // 2: joints, contact events, sensors; 3: the rest states' support loads; 4: chains; 5: threads; 6: the broad-phase tree's changes since its last rebuild; 7: the vertical rest state is no longer stored; 8: the soft step's settings; 9: a body's turn reach; 10: the rest states' support records of frozen floor-held bodies only, no restHeld
 
 // Number of values of each enum a snapshot holds (Load rejects larger ones).
 template <class E>

@@ -1,5 +1,6 @@
 // World::Step reads as the algorithm (box2d-lite's World::Step is the model).
 #include <string>
+#include <vector>
 
 #include "speed_limits.h"
 #include "world_internal.h"
@@ -59,7 +60,14 @@ void World::Step(float dt) {
     for (int k = 0; k < visits; ++k) {
         const int i = fewMovers ? (*fewMovers)[k] : k;
         if (w.proxiesLeft[i] == 0) continue;
-        for (ShapeId sid : w.bodies[i].shapes) w.SynchronizeShape(static_cast<int>(sid.index));
+        // A body of one shape: the test above found that shape leaving its proxy (only this body's own
+        // re-insertion changes its fat AABB), so it is not tested again.
+        const std::vector<ShapeId>& shapes = w.bodies[i].shapes;
+        if (shapes.size() == 1) {
+            w.ReinsertProxy(static_cast<int>(shapes[0].index));
+            continue;
+        }
+        for (ShapeId sid : shapes) w.SynchronizeShape(static_cast<int>(sid.index));
     }
     if (w.settings.restStates) w.UpdateRestStates(dt);
     w.UpdateSensors();        // sensors against the final poses: begin/end overlap

@@ -197,7 +197,10 @@ bool WorldImpl::ProxyHolds(int shapeIndex) const {
 }
 
 void WorldImpl::SynchronizeShape(int shapeIndex) {
-    if (ProxyHolds(shapeIndex)) return;
+    if (!ProxyHolds(shapeIndex)) ReinsertProxy(shapeIndex);
+}
+
+void WorldImpl::ReinsertProxy(int shapeIndex) {
     Shape& s = shapes[shapeIndex];
     const Body& body = bodies[s.body];
     const AABB box = ComputeShapeAABB(s, body);

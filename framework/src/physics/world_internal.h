@@ -39,7 +39,8 @@ struct Body {
     Vec2 restV{};                 // m/s and rad/s when the slow window began: a body whose velocity
     float restW = 0.0f;           // changed over the window is still accelerating (rest_states.cpp)
     bool restCandidate = false;   // slow for restTime: may freeze together with its touching candidates
-    bool restHeld = false;        // its supports hold it (seed 004 §3.4.2 / §3.5.1), span in support*
+    bool restHeld = false;        // its supports hold it (seed 004 §3.4.2 / §3.5.1), span in support*;
+                                  // judged only when its group may freeze and read then (scratch)
     bool jointHeld = false;       // frozen while held by joints, not by floor supports: any push wakes it
     Vec2 restPreviousV{};         // m/s, rad/s at the end of the last step: a jointed body must also be
     float restPreviousW = 0.0f;   // unaccelerated to rest (a pendulum is slow at its turning points)
@@ -65,7 +66,8 @@ struct Body {
     // Support recorded when frozen (seed 004 §3.4.2): x span of the support points, their lowest y, the
     // friction of the support, and the force the supports exerted then (N, it carries the body and
     // everything resting on it) with its centre of pressure, so pushes that would slide, lift or tip the
-    // body with its load wake its pile (rest_states.cpp).
+    // body with its load wake its pile (rest_states.cpp). State only while frozen on floor supports
+    // (!jointHeld): Save carries it then only.
     float supportMinX = 0.0f, supportMaxX = 0.0f, supportY = 0.0f, supportFriction = 0.0f;
     Vec2 supportReaction{};
     Vec2 supportNormal{0.0f, 1.0f};
@@ -447,7 +449,8 @@ struct WorldImpl {
     void UpdateMass(int bodyIndex);
     AABB ComputeShapeAABB(const detail::Shape& shape, const detail::Body& body) const { return ShapeAABBAt(shape, body.xf); }
     AABB ShapeAABBAt(const detail::Shape& shape, const Transform& xf) const;  // the shape's AABB with its body at pose xf
-    void SynchronizeShape(int shapeIndex);
+    void SynchronizeShape(int shapeIndex);  // ReinsertProxy unless ProxyHolds
+    void ReinsertProxy(int shapeIndex);     // a new fat AABB for a shape whose proxy does not hold (or none)
     bool ProxyHolds(int shapeIndex) const;  // the shape's proxy holds its AABB over this step's motion
     void SwitchBroadPhase(BroadPhaseKind kind);
 

@@ -193,13 +193,20 @@ void Transfer(Ar& ar, ShapeGeometry& g) {
 
 template <class Ar>
 void Transfer(Ar& ar, Body& b) {
-    ar(b.type, b.generation, b.alive, b.frozen, b.restTimer, b.restCandidate, b.restHeld, b.restStamp);
+    // (restHeld is scratch: UpdateRestStates judges it for a group's members before it reads it.)
+    ar(b.type, b.generation, b.alive, b.frozen, b.restTimer, b.restCandidate, b.restStamp);
     ar(b.xf, b.angle, b.localCenter, b.center, b.v, b.w, b.force, b.torque, b.gravityScale, b.bullet, b.sweepRadius, b.turnReach, b.thinnest);
     ar(b.mass, b.invMass, b.inertia, b.invInertia);
-    ar(b.supportMinX, b.supportMaxX, b.supportY, b.supportFriction);
     ar(b.shapes, b.contactHead, b.solverIndex, b.integratedStep, b.forceDv, b.forceDw, b.userData);
     ar(b.jointHeld, b.restPreviousV, b.restPreviousW, b.joints);
-    ar(b.restV, b.restW, b.supportReaction, b.supportNormal, b.supportPressureX, b.load, b.loadMoment, b.loadStamp);
+    ar(b.restV, b.restW, b.load, b.loadMoment, b.loadStamp);
+    // The support record is read only while the body is frozen on floor supports (HoldsLoad, PassLoadDown),
+    // and written when it freezes so: any other body's record is what an earlier judgement left, not state.
+    // (frozen and jointHeld are read above, so Load knows whether the record follows.)
+    if (b.frozen && !b.jointHeld) {
+        ar(b.supportMinX, b.supportMaxX, b.supportY, b.supportFriction);
+        ar(b.supportReaction, b.supportNormal, b.supportPressureX);
+    }
 }
 
 template <class Ar>
