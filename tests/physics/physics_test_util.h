@@ -1,5 +1,9 @@
 #pragma once
 // Small helpers shared by the physics tests: building boxes on a ground and stepping until rest.
+#include <algorithm>
+#include <cstddef>
+#include <vector>
+
 #include "sensu/physics/world.h"
 
 namespace sensu::testing {
@@ -44,5 +48,31 @@ inline bool AllFinite(const World& world) {
     }
     return true;
 }
+
+/// Kinetic plus potential energy of the given bodies (J; gravity 10 m/s² along −y, potential from y = 0),
+/// in double precision: the energy checks compare rises of 0.5 % and less.
+inline double EnergyOf(const World& world, const std::vector<BodyId>& bodies) {
+    double e = 0.0;
+    for (const BodyId b : bodies) {
+        const double m = world.GetMass(b);
+        const float w = world.GetAngularVelocity(b);
+        e += 0.5 * m * LengthSquared(world.GetLinearVelocity(b)) + 0.5 * world.GetInertia(b) * w * w + m * 10.0 * world.GetWorldCenter(b).y;
+    }
+    return e;
+}
+
+/// The fidelity harness's energy rule (sensu_scenes/fidelity.h): the largest rise, relative to the lowest
+/// value, of the energy within any window of `windowSteps` steps. Add the energy after every step.
+struct WindowedEnergyRise {
+    int windowSteps = 60;
+    std::vector<double> history{};
+    double worst = 0.0;
+    void Add(double energy) {
+        history.push_back(energy);
+        const std::size_t from = history.size() > static_cast<std::size_t>(windowSteps) ? history.size() - windowSteps : 0;
+        const double lowest = *std::min_element(history.begin() + static_cast<std::ptrdiff_t>(from), history.end());
+        worst = std::max(worst, (energy - lowest) / lowest);
+    }
+};
 
 } // namespace sensu::testing

@@ -9,22 +9,6 @@
 using namespace sensu;
 using namespace sensu::testing;
 
-namespace {
-
-// Kinetic plus potential energy (J, from y = 0) of the given bodies.
-double Energy(const World& world, const std::vector<BodyId>& bodies) {
-    double e = 0.0;
-    for (BodyId b : bodies) {
-        const double m = world.GetMass(b);
-        const float w = world.GetAngularVelocity(b);
-        e += 0.5 * m * LengthSquared(world.GetLinearVelocity(b)) + 0.5 * world.GetInertia(b) * w * w +
-             m * 10.0 * world.GetWorldCenter(b).y;
-    }
-    return e;
-}
-
-} // namespace
-
 TEST_CASE("a tower toppling off a ledge gains no energy", "[physics][energy]") {
     for (int n : {3, 5, 7, 10}) {
         for (bool rest : {false, true}) {
@@ -40,12 +24,12 @@ TEST_CASE("a tower toppling off a ledge gains no energy", "[physics][energy]") {
             // ledge's corner, so it tips about that corner and falls.
             std::vector<BodyId> tower;
             for (int i = 1; i <= n; ++i) tower.push_back(AddBox(world, {1.1f * hx, hy + 2.0f * hy * static_cast<float>(i)}, {hx, hy}));
-            const double start = Energy(world, tower);
+            const double start = EnergyOf(world, tower);
             double highest = start;
             bool fell = false;
             for (int step = 0; step < 240; ++step) {
                 world.Step(kDt);
-                highest = std::max(highest, Energy(world, tower));
+                highest = std::max(highest, EnergyOf(world, tower));
                 fell = fell || world.GetAngle(tower.front()) < -0.5f;
             }
             CHECK(fell);
