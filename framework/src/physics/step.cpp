@@ -44,6 +44,7 @@ void World::Step(float dt) {
     const std::vector<int>* fewMovers = w.TrackedMovers();
     const int visits = static_cast<int>(fewMovers ? fewMovers->size() : w.bodies.size());
     w.proxiesLeft.resize(w.bodies.size());
+    w.shapeProxiesLeft.resize(w.shapes.size());
     detail::ForChunks(w.pool, visits, kMinParallelBodies, [&](int begin, int end) {
         for (int k = begin; k < end; ++k) {
             const int i = fewMovers ? (*fewMovers)[k] : k;
@@ -53,21 +54,19 @@ void World::Step(float dt) {
             b.v = detail::ClampLinearSpeed(b.v);
             b.w = detail::ClampAngularSpeed(b.w);
             for (ShapeId sid : b.shapes) {
-                if (!w.ProxyHolds(static_cast<int>(sid.index))) w.proxiesLeft[i] = 1;
+                const uint8_t left = w.ProxyHolds(static_cast<int>(sid.index)) ? 0 : 1;
+                w.shapeProxiesLeft[sid.index] = left;
+                w.proxiesLeft[i] |= left;
             }
         }
     });
+    // The shapes the test found leaving their proxies re-insert them, without a second test: only a
+    // shape's own re-insertion changes its fat AABB, so the answer still stands.
     for (int k = 0; k < visits; ++k) {
         const int i = fewMovers ? (*fewMovers)[k] : k;
         if (w.proxiesLeft[i] == 0) continue;
-        // A body of one shape: the test above found that shape leaving its proxy (only this body's own
-        // re-insertion changes its fat AABB), so it is not tested again.
-        const std::vector<ShapeId>& shapes = w.bodies[i].shapes;
-        if (shapes.size() == 1) {
-            w.ReinsertProxy(static_cast<int>(shapes[0].index));
-            continue;
-        }
-        for (ShapeId sid : shapes) w.SynchronizeShape(static_cast<int>(sid.index));
+        for (ShapeId sid : w.bodies[i].shapes)
+            if (w.shapeProxiesLeft[sid.index] != 0) w.ReinsertProxy(static_cast<int>(sid.index));
     }
     if (w.settings.restStates) w.UpdateRestStates(dt);
     w.UpdateSensors();        // sensors against the final poses: begin/end overlap

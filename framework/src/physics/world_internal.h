@@ -318,6 +318,7 @@ struct WorldImpl {
     // Scratch of one step.
     std::vector<int> movedShapes;
     std::vector<uint8_t> proxiesLeft;  // by body: 1 when a shape's proxy no longer holds it (World::Step)
+    std::vector<uint8_t> shapeProxiesLeft;  // by shape: 1 when its proxy no longer holds it (World::Step)
     std::vector<uint8_t> narrowStatus;      // by contact: what UpdateContacts' parallel pass did with it
     std::vector<int> freshContacts;         // created since the last narrow phase (no manifold yet)
     // The moving bodies, in body order, when few move (CollectFewMovers at the narrow phase): then the
