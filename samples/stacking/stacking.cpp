@@ -4,7 +4,8 @@
 //          stacks and pyramids of sensu-bench-stacking, live ms/step of both, and seed 004's rest
 //          states as colours (free = amber, vertically stable = orange, rotation stable = gray;
 //          Box2D: awake = amber, asleep = gray). Every solver switch of sensu is in the panel, so you
-//          can watch a pyramid sag without shock propagation or drift without warm starting. Scene D is
+//          can watch a pyramid sag without shock propagation or drift without warm starting, and where
+//          sensu's step goes (World::GetProfile) as the solver threads change. Scene D is
 //          a level at rest while one ball rolls: with rest states a step costs what the ball costs.
 // Keys:    left click drops a box into both worlds at the mouse; Shift + left click shoots a ball
 //          from the left at the mouse (a pile wakes as a whole, then freezes again).
@@ -61,6 +62,23 @@ struct StepTimer {
     void Add(Clock::duration d) { ms = 0.95 * ms + 0.05 * std::chrono::duration<double, std::milli>(d).count(); }
 };
 
+// sensu's StepProfile (World::GetProfile) averaged the same way, part by part, for the panel.
+struct ProfileAverage {
+    StepProfile ms{};
+    void Add(const StepProfile& p) {
+        auto blend = [](float& average, float value) { average = 0.95f * average + 0.05f * value; };
+        blend(ms.step, p.step);
+        blend(ms.collide, p.collide);
+        blend(ms.solverSetup, p.solverSetup);
+        blend(ms.velocities, p.velocities);
+        blend(ms.shock, p.shock);
+        blend(ms.positions, p.positions);
+        blend(ms.continuous, p.continuous);
+        blend(ms.proxies, p.proxies);
+        blend(ms.restStates, p.restStates);
+    }
+};
+
 class Stacking final : public Sample {
 public:
     explicit Stacking(const SampleSettings&) { Rebuild(); }
@@ -83,6 +101,7 @@ public:
         auto t0 = Clock::now();
         built_->world.Step(scene_.dt);
         sensuTimer_.Add(Clock::now() - t0);
+        profile_.Add(built_->world.GetProfile());
 #ifdef SENSU_HAS_BOX2D
         if (box2d_) {
             t0 = Clock::now();
@@ -144,6 +163,14 @@ public:
         if (ImGui::Checkbox("Box2D sleeping", &box2dSleep_)) Rebuild();
 #endif
         if (ImGui::Button("restart scene")) Rebuild();
+        // Where sensu's step goes: with more threads, the parts that do not shrink are the ones that
+        // run on one thread.
+        if (ImGui::CollapsingHeader("sensu step profile (ms, averaged)")) {
+            const StepProfile& p = profile_.ms;
+            ImGui::Text("step %.3f = collide %.3f + solver setup %.3f + velocities %.3f", p.step, p.collide, p.solverSetup, p.velocities);
+            ImGui::Text("  + shock %.3f + positions %.3f + continuous %.3f", p.shock, p.positions, p.continuous);
+            ImGui::Text("  + proxies %.3f + rest states %.3f + the rest", p.proxies, p.restStates);
+        }
     }
 
 private:
@@ -168,6 +195,7 @@ private:
         steps_ = 0;
         sensuTimer_ = {};
         box2dTimer_ = {};
+        profile_ = {};
     }
 
     scenes::SceneBody DroppedBox(Vec2 at) const {
@@ -212,6 +240,7 @@ private:
     float offset_ = 4.0f;
     int steps_ = 0;
     StepTimer sensuTimer_, box2dTimer_;
+    ProfileAverage profile_;
 };
 
 } // namespace

@@ -187,6 +187,7 @@ void WorldImpl::SolveVelocities(float dt) {
 
     // The batches of four first: the warm start runs on them too.
     GatherWideContacts();
+    profile.solverSetup += lapClock.Lap();
 
     // Warm start: apply last step's impulses, colour by colour (the order only needs to be fixed); the
     // batches four contacts at a time, with the scalar rows' floats (contact_solver_wide.cpp).
@@ -208,12 +209,14 @@ void WorldImpl::SolveVelocities(float dt) {
         SolveContactColours(it);
     }
     ScatterWideImpulses();
+    profile.velocities += lapClock.Lap();
     if (st.shockPropagation) {
         SolveChains();  // columns exactly, with reactions; the shock pass then finds them solved
         PropagateShock();
     }
     wideColours.clear();  // the batches end with the shock pass: the passes after it are scalar
     ApplyRestitution();
+    profile.shock += lapClock.Lap();
 }
 
 // Levels run bottom-up; every other pass runs each level's colours backwards (inside a level's part and
@@ -401,6 +404,7 @@ void WorldImpl::Solve(float dt) {
     ForChunks(pool, static_cast<int>(solverBodies.size()), kMinParallelItems, [&](int begin, int end) {
         for (int i = begin; i < end; ++i) bodies[solverBodies[i].body].solverIndex = kNull;
     });
+    profile.positions += lapClock.Lap();
 }
 
 } // namespace sensu

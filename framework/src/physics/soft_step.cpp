@@ -47,17 +47,22 @@ Rot Advance(Rot q, float a) {
 void WorldImpl::SolveSoftStep(float dt) {
     const SolverSettings& st = settings;
     ++stepIndex;
-    PrepareSoftStep(dt);
-    SolveSoftSubSteps(dt);
+    auto solveOnce = [&] {
+        PrepareSoftStep(dt);
+        profile.solverSetup += lapClock.Lap();
+        SolveSoftSubSteps(dt);
+        profile.velocities += lapClock.Lap();
+    };
+    solveOnce();
     // As in the default solver: a frozen pile pushed harder than its supports hold wakes and the step
     // is solved again with it moving. Nothing above wrote to the bodies but their force bookkeeping.
     for (int round = 0; round < 4 && st.restStates && WakePushedPiles(); ++round) {
         for (const SolverBody& sb : solverBodies) bodies[sb.body].solverIndex = kNull;
-        PrepareSoftStep(dt);
-        SolveSoftSubSteps(dt);
+        solveOnce();
     }
     FinishSoftStep(dt);
     for (const SolverBody& sb : solverBodies) bodies[sb.body].solverIndex = kNull;
+    profile.positions += lapClock.Lap();
 }
 
 // Solver bodies (every moving body, then the fixed bodies contacts and joints reach), the forces'

@@ -16,25 +16,41 @@ void World::Step(float dt) {
     w.stepDt = dt;
     w.pool = w.threadPool.Get(w.settings.threads);  // nullptr with one thread: every loop runs inline
 
+    // The profile's clocks: `whole` for the step, w.lapClock for its parts one after the other.
+    StepProfile& profile = w.profile;
+    profile = {};
+    detail::LapClock whole;
+    whole.Start();
+    w.lapClock.Start();
     w.BeginStepEvents();      // last step's events go; ends caused since (destroy, filter) come first
     w.moversTracked = w.continuousStartsOpen = false;
-    if (w.TryIdleStep()) return;  // everything frozen or fixed, nothing added: a frozen pile costs nothing
+    if (w.TryIdleStep()) {    // everything frozen or fixed, nothing added: a frozen pile costs nothing
+        profile.step = whole.Lap();
+        return;
+    }
     w.stepping = true;
     struct EndOfStep {
         WorldImpl& w;
+        detail::LapClock& whole;
         ~EndOfStep() {  // also when the pre-solve hook throws
             w.stepping = false;
             w.moversTracked = w.continuousStartsOpen = false;
+            w.profile.step = whole.Lap();
         }
-    } endOfStep{w};
+    } endOfStep{w, whole};
     w.FindNewContacts();      // broad phase: pairs of proxies that moved last step, filters agreeing
     w.UpdateContacts(dt);     // narrow phase: manifolds for pairs with a moving body; begin/end touch
     if (w.settings.restStates) w.WakePilesUnderMovingSupports();
+    profile.collide = w.lapClock.Lap();
     w.RunPreSolve();          // the game's hook may disable contacts for this step (one-way platforms)
     w.BeginContinuous();      // start poses, the sweeps' origin
+    w.lapClock.Start();
     w.Solve(dt);              // forces, impulses, positions, position pass, pushed piles wake
+    profile.solve = profile.solverSetup + profile.velocities + profile.shock + profile.positions;
+    w.lapClock.Start();
     w.ReportHits();           // points that stopped an approach faster than the hit threshold
     w.SolveContinuous(dt);    // fast bodies: swept region + time of impact, impacts solved earliest first
+    profile.continuous = w.lapClock.Lap();
 
     // Broad phase: moved bodies refresh their proxies (only those leaving their fat AABB re-insert).
     // Impacts of the continuous phase may have sped bodies past the speed limits (world.h): clamp. The
@@ -68,8 +84,13 @@ void World::Step(float dt) {
         for (ShapeId sid : w.bodies[i].shapes)
             if (w.shapeProxiesLeft[sid.index] != 0) w.ReinsertProxy(static_cast<int>(sid.index));
     }
-    if (w.settings.restStates) w.UpdateRestStates(dt);
+    profile.proxies = w.lapClock.Lap();
+    if (w.settings.restStates) {
+        w.UpdateRestStates(dt);
+        profile.restStates = w.lapClock.Lap();
+    }
     w.UpdateSensors();        // sensors against the final poses: begin/end overlap
+    profile.sensors = w.lapClock.Lap();
 }
 
 } // namespace sensu

@@ -529,6 +529,8 @@ int World::GetAwakeBodyCount() const {
     return n;
 }
 
+const StepProfile& World::GetProfile() const { return impl_->profile; }
+
 int World::GetContactCount() const {
     int n = 0;
     for (const detail::Contact& c : impl_->contacts) n += (c.alive && c.manifold.pointCount > 0) ? 1 : 0;

@@ -13,6 +13,7 @@
 #include "continuous.h"
 #include "sensu/physics/contact_events.h"
 #include "joint_internal.h"
+#include "lap_clock.h"
 #include "sensu/physics/world.h"
 #include "soft_contact_solver.h"
 #include "thread_pool.h"
@@ -395,6 +396,8 @@ struct WorldImpl {
     std::vector<uint64_t> bodyColours;  // colours taken per solver body while a level is coloured
     std::vector<int> contactColour;     // colour, then destination index, per solver contact
     detail::ColourSchedules colourSchedules;  // the passes' schedules, colour by colour (colour_schedule.h)
+    StepProfile profile;      // the last step's times (World::GetProfile; measured, not state)
+    detail::LapClock lapClock;  // times the solver's parts into `profile`
     detail::ThreadPoolSlot threadPool;  // workers for SolverSettings::threads > 1 (never copied)
     detail::ThreadPool* pool = nullptr; // this step's pool, nullptr with one thread
     std::vector<int> wakeStack;

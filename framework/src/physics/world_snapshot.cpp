@@ -6,7 +6,8 @@
 // size checks at the end of this file fail to compile until the lists have been looked at. State a step
 // rebuilds from scratch (the solver's and the continuous phase's arrays and trees, the worker threads) is not
 // saved; neither is the contact lookup table, which Load rebuilds from the contacts, nor the solver's
-// remembered contact order (orderCache), which is used only for the very graph it was built from.
+// remembered contact order (orderCache), which is used only for the very graph it was built from, nor the
+// step profile (measured times, not state).
 //
 // Load trusts nothing: counts never exceed what the bytes left can hold, enums and flags are range
 // checked, floats must be finite (the Archive, snapshot_archive.h, which also holds the header and format
@@ -280,7 +281,7 @@ World World::Load(std::span<const uint8_t> bytes) {
 static_assert(sizeof(detail::Body) == 280, "detail::Body changed: update Transfer(Body) in world_snapshot.cpp");
 static_assert(sizeof(detail::Shape) == 264, "detail::Shape changed: update Transfer(Shape) in world_snapshot.cpp");
 static_assert(sizeof(detail::Contact) == 172, "detail::Contact changed: update Transfer(Contact) in world_snapshot.cpp");
-static_assert(sizeof(WorldImpl) == 4160, "WorldImpl changed: update Transfer(WorldImpl) in world_snapshot.cpp");
+static_assert(sizeof(WorldImpl) == 4224, "WorldImpl changed: update Transfer(WorldImpl) in world_snapshot.cpp");
 static_assert(sizeof(detail::Joint) == 192, "detail::Joint changed: update Transfer(Joint) in world_snapshot.cpp");
 static_assert(sizeof(SolverSettings) == 96, "SolverSettings changed: update Transfer(SolverSettings) in world_snapshot.cpp");
 #endif

@@ -60,6 +60,7 @@
 #include "sensu/physics/revolute_joint.h"
 #include "sensu/physics/shape_def.h"
 #include "sensu/physics/solver_settings.h"
+#include "sensu/physics/step_profile.h"
 #include "sensu/physics/weld_joint.h"
 #include "sensu/physics/wheel_joint.h"
 
@@ -341,6 +342,8 @@ public:
     int GetAwakeBodyCount() const;
     /// Live contacts whose manifold has points.
     int GetContactCount() const;
+    /// Where the last Step's time went (step_profile.h).
+    const StepProfile& GetProfile() const;
     /// Every point of every live contact (replaces the contents of `out`).
     void GetContactPoints(std::vector<ContactPointInfo>& out) const;
 
