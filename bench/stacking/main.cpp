@@ -5,7 +5,9 @@
 // .png); --quick runs a small subset for CI. --threads N runs sensu on N threads (SolverSettings::threads)
 // and adds the threads speed-up: C100 and Pyramids22000 without rest states on 1 and on N threads.
 // --solver soft runs sensu with SolverKind::SoftStep (--sub-steps N and --hertz F set its sub-steps and
-// contact stiffness; the defaults are SolverSettings').
+// contact stiffness; the defaults are SolverSettings'). --repeat N runs every scene N times, the engines
+// taking turns, and keeps each engine's median run, so one slow run (a neighbour on a shared machine)
+// does not decide a ratio; the thread speed-up's one-thread runs are repeated the same way.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -33,6 +35,7 @@ struct Options {
     std::string only;  // run just this scene (e.g. C100)
     int steps = 0;     // override the scene's step count (0: keep 500)
     int threads = 1;   // sensu's SolverSettings::threads
+    int repeat = 1;    // runs per scene and engine; the median run is reported
     SolverSettings sensu;  // sensu's solver (--solver, --sub-steps, --hertz); rest states and threads are set per run
 };
 
@@ -49,6 +52,8 @@ Options ParseArgs(int argc, char** argv) {
             o.steps = std::atoi(argv[++i]);
         } else if (std::strcmp(argv[i], "--threads") == 0 && i + 1 < argc && std::atoi(argv[i + 1]) >= 1 && std::atoi(argv[i + 1]) <= 64) {
             o.threads = std::atoi(argv[++i]);
+        } else if (std::strcmp(argv[i], "--repeat") == 0 && i + 1 < argc && std::atoi(argv[i + 1]) >= 1 && std::atoi(argv[i + 1]) <= 99) {
+            o.repeat = std::atoi(argv[++i]);
         } else if (std::strcmp(argv[i], "--solver") == 0 && i + 1 < argc &&
                    (std::strcmp(argv[i + 1], "si") == 0 || std::strcmp(argv[i + 1], "soft") == 0)) {
             o.sensu.solver = std::strcmp(argv[++i], "soft") == 0 ? SolverKind::SoftStep : SolverKind::SequentialImpulses;
@@ -58,13 +63,20 @@ Options ParseArgs(int argc, char** argv) {
             o.sensu.contactHertz = static_cast<float>(std::atof(argv[++i]));
         } else {
             std::fprintf(stderr,
-                         "usage: %s [--quick] [--csv FILE] [--scene NAME] [--steps N] [--threads 1..64] [--solver si|soft] "
-                         "[--sub-steps 1..64] [--hertz F]\n",
+                         "usage: %s [--quick] [--csv FILE] [--scene NAME] [--steps N] [--threads 1..64] [--repeat 1..99] "
+                         "[--solver si|soft] [--sub-steps 1..64] [--hertz F]\n",
                          argv[0]);
             std::exit(2);
         }
     }
     return o;
+}
+
+// The run with the median time of `runs` (the upper one of an even count). The engines are
+// deterministic, so every run of a scene and engine measures the same state; only the time differs.
+RunResult MedianRun(std::vector<RunResult> runs) {
+    std::sort(runs.begin(), runs.end(), [](const RunResult& a, const RunResult& b) { return a.msTotal < b.msTotal; });
+    return runs[runs.size() / 2];
 }
 
 std::vector<scenes::SceneDef> Scenes(bool quick) {
@@ -155,12 +167,15 @@ void PrintTargets(const std::map<std::pair<std::string, Engine>, RunResult>& run
 // rest states). The N-thread runs are the table's; the one-thread runs are made here, the same way.
 void PrintThreadsSpeedUp(const std::vector<scenes::SceneDef>& sceneList, const std::map<std::pair<std::string, Engine>, RunResult>& runs,
                          const Options& options) {
-    std::printf("\nThreads speed-up (1 vs %d threads; wall time of the step calls, noisy on a shared machine):\n", options.threads);
+    std::printf("\nThreads speed-up (1 vs %d threads; wall time of the step calls, median of %d runs each, noisy on a shared machine):\n",
+                options.threads, options.repeat);
     for (const scenes::SceneDef& scene : sceneList) {
         if (scene.name != "C100" && scene.name != "Pyramids22000") continue;
         const auto wide = runs.find({scene.name, Engine::SensuNoRest});
         if (wide == runs.end()) continue;
-        const RunResult one = Run(scene, Engine::SensuNoRest, options.steps, 1, options.sensu);
+        std::vector<RunResult> ones;
+        for (int rep = 0; rep < options.repeat; ++rep) ones.push_back(Run(scene, Engine::SensuNoRest, options.steps, 1, options.sensu));
+        const RunResult one = MedianRun(std::move(ones));
         const double speedUp = one.msTotal / wide->second.msTotal;
         const std::string label = scene.name + ": sensu-norest 1 / " + std::to_string(options.threads) + " threads";
         std::printf("  %-42s %7.2fx  (target >= 1.70x) %s\n", label.c_str(), speedUp, speedUp >= 1.7 ? "met" : "NOT met");
@@ -210,17 +225,24 @@ int main(int argc, char** argv) {
         }
     }
     const Engine engines[] = {Engine::SensuRest, Engine::SensuNoRest, Engine::Box2DSleep, Engine::Box2DNoSleep, Engine::SensuRestMorton};
-    const int total = static_cast<int>(sceneList.size() * std::size(engines));
+    const int total = static_cast<int>(sceneList.size() * std::size(engines)) * options.repeat;
 
     std::vector<RunResult> results;
     std::map<std::pair<std::string, Engine>, RunResult> byKey;
     int done = 0;
     for (const scenes::SceneDef& scene : sceneList) {
-        for (Engine e : engines) {
-            std::fprintf(stderr, "\r[%2d/%2d] %-8s %-17s ...", ++done, total, scene.name.c_str(), EngineName(e));
-            std::fflush(stderr);
-            RunResult r = Run(scene, e, options.steps, options.threads, options.sensu);
-            byKey[{r.scene, e}] = r;
+        // The engines take turns, repeat after repeat: a slow spell of the machine hits them alike.
+        std::vector<std::vector<RunResult>> runs(std::size(engines));
+        for (int rep = 0; rep < options.repeat; ++rep) {
+            for (size_t e = 0; e < std::size(engines); ++e) {
+                std::fprintf(stderr, "\r[%3d/%3d] %-8s %-17s ...", ++done, total, scene.name.c_str(), EngineName(engines[e]));
+                std::fflush(stderr);
+                runs[e].push_back(Run(scene, engines[e], options.steps, options.threads, options.sensu));
+            }
+        }
+        for (size_t e = 0; e < std::size(engines); ++e) {
+            RunResult r = MedianRun(std::move(runs[e]));
+            byKey[{r.scene, engines[e]}] = r;
             results.push_back(std::move(r));
         }
     }
