@@ -29,15 +29,22 @@ namespace {
 
 // A band is split into the largest power of two of parts, up to kMaxParts, that leaves each part at
 // least kMinPartContacts contacts per level: smaller parts cut the colours below the four-wide
-// batches' size, and one core loses more than the hand-overs save.
+// batches' size, and one core loses more than the hand-overs save. The first cut, into two, is made
+// from kMinTwoPartContacts on: a band of one part is solved on one thread, and at 64 per part the top
+// 40 rows of C100 were such bands, 17.5 % of a pass's contacts (two threads could not pass 1.7×, by
+// Amdahl). Two parts of 32 leave 5.7 % on one thread for +1 % instructions on one core (callgrind,
+// C100 rest off); all cuts at 32 gave 7.5 % for +5 % (the smaller colours of four and eight parts
+// leave more contacts outside the batches).
 constexpr int kMaxParts = 8;
 constexpr int kMinPartContacts = 64;
-// Levels per band. The seam contacts of a band's lower levels are solved after its upper levels'
-// parts, a little off the bottom-up order.
-constexpr int kBandLevels = 4;
+constexpr int kMinTwoPartContacts = 32;
+// Levels per band: one hand-over per band, plus its seams. The seam contacts of a band's lower levels
+// are solved after its upper levels' parts, a little off the bottom-up order. 16 levels: C100's pass has
+// 10 hand-overs (4 levels: 52), and every stacking scene still stands as before.
+constexpr int kBandLevels = 16;
 
 int PartCount(int contactsPerLevel) {
-    int parts = 1;
+    int parts = contactsPerLevel >= 2 * kMinTwoPartContacts ? 2 : 1;
     while (parts < kMaxParts && contactsPerLevel >= 2 * parts * kMinPartContacts) parts *= 2;
     return parts;
 }
