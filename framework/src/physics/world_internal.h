@@ -390,6 +390,8 @@ struct WorldImpl {
     std::vector<int> bodyPartRank;   // per moving solver body: its rank among the bodies of its key
     std::vector<int> levelKeyCount;  // moving solver bodies per key
     std::vector<detail::WideContactBatch> wideBatches;  // the velocity pass's batches of four (contact_solver_wide.cpp)
+    std::vector<detail::WideContactBatch8> wideBatches8;  // and of eight (contact_solver_wide8.cpp)
+    int wideLanes = detail::DefaultWideLanes();          // the widest batches built: 8, 4 or 1 (none)
     std::vector<detail::WideColour> wideColours;        // per colour; empty: every colour on the scalar path
     std::vector<int> wideRest;                          // contacts of wide colours left to the scalar path
     std::vector<uint64_t> bodyColours;  // colours taken per solver body while a level is coloured
