@@ -456,4 +456,21 @@ void WorldImpl::ScatterWideImpulses() {
 #endif
 }
 
+// Rare (only when a chain was solved) and small beside the shock pass: lane by lane.
+void WorldImpl::ReloadWideImpulses() {
+#if SENSU_WIDE_CONTACTS
+    auto reload = [&](auto& batch, int lanes) {
+        for (int i = 0; i < lanes; ++i) {
+            const SolverContact& sc = solverContacts[batch.contact[i]];
+            batch.normalImpulse1[i] = sc.points[0].normalImpulse;
+            batch.normalImpulse2[i] = sc.points[1].normalImpulse;
+            batch.tangentImpulse1[i] = sc.points[0].tangentImpulse;
+            batch.tangentImpulse2[i] = sc.points[1].tangentImpulse;
+        }
+    };
+    for (detail::WideContactBatch8& batch : wideBatches8) reload(batch, kWide8Lanes);
+    for (WideContactBatch& batch : wideBatches) reload(batch, kWideLanes);
+#endif
+}
+
 } // namespace sensu

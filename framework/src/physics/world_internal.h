@@ -511,8 +511,9 @@ struct WorldImpl {
     void SolveWideItems(int colour, int begin, int end);  // those items [begin, end) of the velocity pass
     void WarmStartWideItems(int colour, int begin, int end);  // the warm start of those items (contact_solver_wide.cpp)
     void ScatterWideImpulses();   // the batches' impulses back to solverContacts (the batches stay for the shock pass)
+    void ReloadWideImpulses();    // solverContacts' impulses into the batches again (after SolveChains changed them)
     void PropagateShock();        // the last, one-sided velocity pass (shock_propagation.cpp)
-    void SolveChains();           // support chains (columns) solved exactly, before that pass (chain_solver.cpp)
+    bool SolveChains();           // support chains (columns) solved exactly, before that pass; true: impulses changed (chain_solver.cpp)
     void FindChains();
     bool SolveChain(int c);
     float NormalSpeedAfter(const int* link, int n, int i, int r) const;
