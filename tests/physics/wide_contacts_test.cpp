@@ -1,17 +1,22 @@
-// The velocity and shock passes four contacts at a time (contact_solver_wide.cpp,
-// shock_propagation_wide.cpp) against the scalar passes on random contact graphs: the same velocities
-// and impulses bit for bit after eight velocity passes and the shock pass, with every case of the
-// two-point block solve, contacts the batches cannot hold, fixed bodies shared inside a colour and
-// friction off. Portable builds (SENSU_PORTABLE) keep the scalar path: there the test checks that no
-// batch is built, and the scalar comparison still runs.
+// The velocity and shock passes four and eight contacts at a time (contact_solver_wide.cpp,
+// shock_propagation_wide.cpp; the AVX2 ones in contact_solver_wide8.cpp, shock_propagation_wide8.cpp)
+// against the scalar passes on random contact graphs: the same velocities and impulses bit for bit after
+// eight velocity passes and the shock pass, with every case of the two-point block solve, contacts the
+// batches cannot hold, fixed bodies shared inside a colour and friction off; then whole scenes, whose
+// StateHash must not depend on the batch width. Portable builds (SENSU_PORTABLE) keep the scalar path:
+// there the test checks that no batch is built, and the scalar comparison still runs. Batches of eight
+// are tested only where the CPU has AVX2 (DefaultWideLanes() is 8).
 #include <catch2/catch.hpp>
 
 #include <cstring>
 #include <vector>
 
 #include "../../framework/src/physics/contact_rows.h"
+#include "../../framework/src/physics/world_access.h"
 #include "../../framework/src/physics/world_internal.h"
 #include "random_cases.h"
+#include "sensu_scenes/busy.h"
+#include "sensu_scenes/stacking.h"
 
 using namespace sensu;
 using namespace sensu::testing;
@@ -77,9 +82,18 @@ WorldImpl RandomContacts(Rng& rng) {
 
 bool SameBits(float x, float y) { return std::memcmp(&x, &y, sizeof x) == 0; }
 
+// The batch widths to compare with the scalar path: four, and eight where the CPU has AVX2.
+std::vector<int> WideLaneCounts() {
+    std::vector<int> lanes{detail::kWideLanes};
+    if (detail::DefaultWideLanes() == detail::kWide8Lanes) lanes.push_back(detail::kWide8Lanes);
+    return lanes;
+}
+
 } // namespace
 
 TEST_CASE("the wide velocity and shock passes give the scalar passes' velocities and impulses bit for bit", "[physics][wide]") {
+    const int lanes = GENERATE(from_range(WideLaneCounts()));
+    INFO("lanes " << lanes);
     Rng rng(1414);
     int batches = 0, onlyFirst = 0, onlySecond = 0, bothPush = 0, neither = 0, shocked = 0;
     for (int graph = 0; graph < 400; ++graph) {
@@ -88,9 +102,10 @@ TEST_CASE("the wide velocity and shock passes give the scalar passes' velocities
         scalar.SplitLevelsIntoParts();
         scalar.ColourLevels();
         WorldImpl wide = scalar;
+        wide.wideLanes = lanes;
         wide.GatherWideContacts();
-        batches += static_cast<int>(wide.wideBatches.size());
-        if (!SENSU_WIDE_CONTACTS) CHECK(wide.wideBatches.empty());
+        batches += static_cast<int>(lanes == detail::kWide8Lanes ? wide.wideBatches8.size() : wide.wideBatches.size());
+        if (!SENSU_WIDE_CONTACTS) CHECK((wide.wideBatches.empty() && wide.wideBatches8.empty()));
         for (int it = 0; it < 8; ++it) {
             scalar.SolveContactColours(it);
             wide.SolveContactColours(it);
@@ -132,5 +147,43 @@ TEST_CASE("the wide velocity and shock passes give the scalar passes' velocities
     CHECK(bothPush > 0);
     CHECK(neither > 0);
     CHECK(shocked > 1000);  // the shock pass changed bodies
-    if (SENSU_WIDE_CONTACTS) CHECK(batches > 1000);
+    if (SENSU_WIDE_CONTACTS) CHECK(batches > (lanes == detail::kWide8Lanes ? 400 : 1000));
+}
+
+TEST_CASE("a scene's state is the same bit for bit with batches of eight, four or none", "[physics][wide]") {
+    struct Case {
+        scenes::SceneDef scene;
+        int steps;
+    };
+    // Columns and rain have support chains (chain_solver.cpp), which change impulses after the batches
+    // were filled: the shock pass must see the chains' impulses in the batches as well.
+    const Case cases[] = {{scenes::Pyramid(20), 120}, {scenes::DropStackGrid(8, 10), 200}, {scenes::Rain(32, 10), 200}};
+    for (const Case& c : cases) {
+        INFO(c.scene.name);
+        uint64_t scalarHash = 0;
+        for (const int lanes : {1, detail::kWideLanes, detail::kWide8Lanes}) {
+            if (lanes > detail::DefaultWideLanes()) continue;  // no AVX2 (or a portable build)
+            INFO("lanes " << lanes);
+            SolverSettings settings;
+            settings.restStates = false;
+            scenes::BuiltWorld built = scenes::BuildWorld(c.scene, settings);
+            WorldImpl& impl = const_cast<WorldImpl&>(WorldAccess::Impl(built.world));
+            impl.wideLanes = lanes;
+            size_t spawn = 0;
+            size_t batches4 = 0, batches8 = 0;  // the widths that ran
+            for (int step = 1; step <= c.steps; ++step) {
+                while (spawn < c.scene.spawns.size() && c.scene.spawns[spawn].step <= step) scenes::AddBody(built, c.scene.spawns[spawn++].body);
+                built.world.Step(c.scene.dt);
+                batches4 += impl.wideBatches.size();
+                batches8 += impl.wideBatches8.size();
+            }
+            CHECK((batches4 + batches8 > 0) == (lanes > 1));
+            CHECK((batches8 > 0) == (lanes == detail::kWide8Lanes));
+            if (lanes == 1) {
+                scalarHash = built.world.StateHash();
+                continue;
+            }
+            CHECK(built.world.StateHash() == scalarHash);
+        }
+    }
 }

@@ -523,16 +523,16 @@ bool WorldImpl::SolveChain(int c) {
     return false;
 }
 
-void WorldImpl::SolveChains() {
+bool WorldImpl::SolveChains() {
     FindChains();
     ChainScratch& s = chainScratch;
     const int chains = static_cast<int>(s.chainStart.size()) - 1;
-    if (chains <= 0) return;
+    if (chains <= 0) return false;
     // Chains share no body: each is solved on its own (serially, so every thread count gives the same
     // floats).
     bool changed = false;
     for (int c = 0; c < chains; ++c) changed = SolveChain(c) || changed;
-    if (!changed) return;
+    if (!changed) return false;
     // The chains' bodies moved without their other contacts (a neighbour's side, a pusher): one more
     // pass over those, or what a chain handed sideways would sink into them and the position pass push
     // it out again, adding energy (a pile of the fidelity bench gained 2.4 % in two steps).
@@ -552,6 +552,7 @@ void WorldImpl::SolveChains() {
         if (s.isLink[k]) continue;
         detail::SolveContact(sc, solverVelocities[sc.a], solverVelocities[sc.b], accumulate);
     }
+    return true;
 }
 
 } // namespace sensu

@@ -211,7 +211,10 @@ void WorldImpl::SolveVelocities(float dt) {
     ScatterWideImpulses();
     profile.velocities += lapClock.Lap();
     if (st.shockPropagation) {
-        SolveChains();  // columns exactly, with reactions; the shock pass then finds them solved
+        // Columns exactly, with reactions; the shock pass then finds them solved. It reads the impulses
+        // from the batches, which must hold the chains' new ones as the scalar path's contacts do (without
+        // this, x86-64 and portable builds parted on scenes with columns).
+        if (SolveChains()) ReloadWideImpulses();
         PropagateShock();
     }
     wideColours.clear();  // the batches end with the shock pass: the passes after it are scalar

@@ -4,6 +4,7 @@
 // in every lane and the first valid one is selected bit for bit, and a lane that the scalar path would
 // leave alone (no friction bound, no valid case) keeps its old floats, signed zeros included.
 #include <cstddef>
+#include <cstdlib>
 
 #include "contact_rows.h"
 #include "wide_lanes.h"
@@ -13,6 +14,7 @@ namespace sensu {
 
 using detail::ColourRange;
 using detail::ForChunks;
+using detail::kWide8Lanes;
 using detail::kWideLanes;
 using detail::SolverContact;
 using detail::SolverPoint;
@@ -26,6 +28,7 @@ using detail::Gather;
 using detail::Negate;
 using detail::Select;
 using detail::SelectVelocity;
+using detail::StoreLanes;
 using detail::WideVelocity;
 #endif
 
@@ -38,32 +41,11 @@ namespace {
 bool FitsWideBatch(const SolverContact& sc) { return sc.pointCount == 2 && sc.useBlock; }
 
 // Writes lane i back to velocities[index[i]] only where the lane's body moves: StoreVelocities' rule
-// (a fixed body may be shared by every contact of a colour, and is never written). Each lane is stored
-// from registers as its (x, y) pair and its w.
+// (a fixed body may be shared by every contact of a colour, and is never written).
 inline void Scatter(const WideVelocity& wide, SolverVelocity* velocities, const int* index, const float* invMass, const float* invInertia) {
     const __m128 zero = _mm_setzero_ps();
     const int moves = _mm_movemask_ps(_mm_or_ps(_mm_cmpneq_ps(_mm_load_ps(invMass), zero), _mm_cmpneq_ps(_mm_load_ps(invInertia), zero)));
-    const int i0 = index[0], i1 = index[1], i2 = index[2], i3 = index[3];
-    const __m128 xy01 = _mm_unpacklo_ps(wide.vx, wide.vy);  // x0 y0 x1 y1
-    const __m128 xy23 = _mm_unpackhi_ps(wide.vx, wide.vy);  // x2 y2 x3 y3
-    static_assert(sizeof(Vec2) == 2 * sizeof(float), "a lane's (x, y) is stored as one 8-byte pair");
-    auto xy = [&](int i) { return reinterpret_cast<__m64*>(&velocities[i].v); };
-    if (moves & 1) {
-        _mm_storel_pi(xy(i0), xy01);
-        _mm_store_ss(&velocities[i0].w, wide.w);
-    }
-    if (moves & 2) {
-        _mm_storeh_pi(xy(i1), xy01);
-        _mm_store_ss(&velocities[i1].w, _mm_shuffle_ps(wide.w, wide.w, 1));
-    }
-    if (moves & 4) {
-        _mm_storel_pi(xy(i2), xy23);
-        _mm_store_ss(&velocities[i2].w, _mm_movehl_ps(wide.w, wide.w));
-    }
-    if (moves & 8) {
-        _mm_storeh_pi(xy(i3), xy23);
-        _mm_store_ss(&velocities[i3].w, _mm_shuffle_ps(wide.w, wide.w, 3));
-    }
+    StoreLanes(wide, velocities, index, static_cast<unsigned>(moves));
 }
 
 // ApplyRowImpulse for four lanes: λ·d on B and −λ·d on A, with the scalar expression's grouping.
@@ -99,15 +81,14 @@ inline void LoadRows(const char* const* lanes, __m128 (&rows)[4]) {
     rows[3] = r3;
 }
 
-// The batch's fields of four contacts, four at a time: runs of four consecutive floats of SolverContact
+// The batch's fields of N contacts, four at a time: runs of four consecutive floats of SolverContact
 // are transposed into four of the batch's arrays (field by field, lane by lane, the copy was a third of
-// GatherWideContacts). The asserts pin the runs to SolverContact's layout.
-void LoadWideBatch(WideContactBatch& batch, const SolverContact* contacts, const int* indices) {
+// GatherWideContacts). This fills lanes [h, h + 4) from the contacts indices[0..3]; a batch of eight is
+// filled as two halves. The asserts pin the runs to SolverContact's layout.
+template <int N>
+void LoadWideHalf(detail::WideContactBatchOf<N>& batch, int h, const SolverContact* contacts, const int* indices) {
     const char* lanes[kWideLanes];
-    for (int i = 0; i < kWideLanes; ++i) {
-        lanes[i] = reinterpret_cast<const char*>(&contacts[indices[i]]);
-        batch.contact[i] = indices[i];
-    }
+    for (int i = 0; i < kWideLanes; ++i) lanes[i] = reinterpret_cast<const char*>(&contacts[indices[i]]);
     constexpr size_t kA = offsetof(SolverContact, a), kNormal = offsetof(SolverContact, normal);
     constexpr size_t kInertiaA = offsetof(SolverContact, invInertiaA);
     constexpr size_t kRnB1 = PointField(0, offsetof(SolverPoint, rnB)), kTangent1 = PointField(0, offsetof(SolverPoint, tangentImpulse));
@@ -131,47 +112,54 @@ void LoadWideBatch(WideContactBatch& batch, const SolverContact* contacts, const
                   offsetof(SolverContact, inv22) == kK22 + 3 * kF);
     __m128 rows[4];
     LoadRows<kA>(lanes, rows);  // a, b, pointCount, cold: the body indices' bits
-    _mm_store_si128(reinterpret_cast<__m128i*>(batch.a), _mm_castps_si128(rows[0]));
-    _mm_store_si128(reinterpret_cast<__m128i*>(batch.b), _mm_castps_si128(rows[1]));
+    _mm_store_si128(reinterpret_cast<__m128i*>(batch.a + h), _mm_castps_si128(rows[0]));
+    _mm_store_si128(reinterpret_cast<__m128i*>(batch.b + h), _mm_castps_si128(rows[1]));
     LoadRows<kNormal>(lanes, rows);  // normal.x, normal.y, friction, invMassA
-    _mm_store_ps(batch.normalX, rows[0]);
-    _mm_store_ps(batch.normalY, rows[1]);
-    _mm_store_ps(batch.friction, rows[2]);
-    _mm_store_ps(batch.invMassA, rows[3]);
+    _mm_store_ps(batch.normalX + h, rows[0]);
+    _mm_store_ps(batch.normalY + h, rows[1]);
+    _mm_store_ps(batch.friction + h, rows[2]);
+    _mm_store_ps(batch.invMassA + h, rows[3]);
     LoadRows<kInertiaA>(lanes, rows);  // invInertiaA, invMassB, invInertiaB, point 1's rnA
-    _mm_store_ps(batch.invInertiaA, rows[0]);
-    _mm_store_ps(batch.invMassB, rows[1]);
-    _mm_store_ps(batch.invInertiaB, rows[2]);
-    _mm_store_ps(batch.rnA1, rows[3]);
+    _mm_store_ps(batch.invInertiaA + h, rows[0]);
+    _mm_store_ps(batch.invMassB + h, rows[1]);
+    _mm_store_ps(batch.invInertiaB + h, rows[2]);
+    _mm_store_ps(batch.rnA1 + h, rows[3]);
     LoadRows<kRnB1>(lanes, rows);  // point 1: rnB, rtA, rtB, normalImpulse
-    _mm_store_ps(batch.rnB1, rows[0]);
-    _mm_store_ps(batch.rtA1, rows[1]);
-    _mm_store_ps(batch.rtB1, rows[2]);
-    _mm_store_ps(batch.normalImpulse1, rows[3]);
+    _mm_store_ps(batch.rnB1 + h, rows[0]);
+    _mm_store_ps(batch.rtA1 + h, rows[1]);
+    _mm_store_ps(batch.rtB1 + h, rows[2]);
+    _mm_store_ps(batch.normalImpulse1 + h, rows[3]);
     LoadRows<kTangent1>(lanes, rows);  // point 1: tangentImpulse, normalMass, tangentMass, velocityBias
-    _mm_store_ps(batch.tangentImpulse1, rows[0]);
-    _mm_store_ps(batch.bias1, rows[3]);
+    _mm_store_ps(batch.tangentImpulse1 + h, rows[0]);
+    _mm_store_ps(batch.bias1 + h, rows[3]);
     LoadRows<kRnA2>(lanes, rows);  // point 2: rnA, rnB, rtA, rtB
-    _mm_store_ps(batch.rnA2, rows[0]);
-    _mm_store_ps(batch.rnB2, rows[1]);
-    _mm_store_ps(batch.rtA2, rows[2]);
-    _mm_store_ps(batch.rtB2, rows[3]);
+    _mm_store_ps(batch.rnA2 + h, rows[0]);
+    _mm_store_ps(batch.rnB2 + h, rows[1]);
+    _mm_store_ps(batch.rtA2 + h, rows[2]);
+    _mm_store_ps(batch.rtB2 + h, rows[3]);
     LoadRows<kNormal2>(lanes, rows);  // point 2: normalImpulse, tangentImpulse, normalMass, tangentMass
-    _mm_store_ps(batch.normalImpulse2, rows[0]);
-    _mm_store_ps(batch.tangentImpulse2, rows[1]);
+    _mm_store_ps(batch.normalImpulse2 + h, rows[0]);
+    _mm_store_ps(batch.tangentImpulse2 + h, rows[1]);
     LoadRows<kBias2>(lanes, rows);  // point 2's velocityBias, pairRtA, pairRtB, pairTangentMass
-    _mm_store_ps(batch.bias2, rows[0]);
-    _mm_store_ps(batch.pairRtA, rows[1]);
-    _mm_store_ps(batch.pairRtB, rows[2]);
-    _mm_store_ps(batch.pairTangentMass, rows[3]);
+    _mm_store_ps(batch.bias2 + h, rows[0]);
+    _mm_store_ps(batch.pairRtA + h, rows[1]);
+    _mm_store_ps(batch.pairRtB + h, rows[2]);
+    _mm_store_ps(batch.pairTangentMass + h, rows[3]);
     LoadRows<kK22 - 3 * kF>(lanes, rows);  // useBlock (with its padding), k11, k12, k22
-    _mm_store_ps(batch.k11, rows[1]);
-    _mm_store_ps(batch.k12, rows[2]);
-    _mm_store_ps(batch.k22, rows[3]);
+    _mm_store_ps(batch.k11 + h, rows[1]);
+    _mm_store_ps(batch.k12 + h, rows[2]);
+    _mm_store_ps(batch.k22 + h, rows[3]);
     LoadRows<kK22>(lanes, rows);  // k22 again, inv11, inv12, inv22 (the contact's last floats)
-    _mm_store_ps(batch.inv11, rows[1]);
-    _mm_store_ps(batch.inv12, rows[2]);
-    _mm_store_ps(batch.inv22, rows[3]);
+    _mm_store_ps(batch.inv11 + h, rows[1]);
+    _mm_store_ps(batch.inv12 + h, rows[2]);
+    _mm_store_ps(batch.inv22 + h, rows[3]);
+}
+
+// Lanes [0, N) as halves of four.
+template <int N>
+void LoadWideBatch(detail::WideContactBatchOf<N>& batch, const SolverContact* contacts, const int* indices) {
+    for (int i = 0; i < N; ++i) batch.contact[i] = indices[i];
+    for (int h = 0; h < N; h += kWideLanes) LoadWideHalf(batch, h, contacts, indices + h);
 }
 
 // SolveContact<true> of four two-point block contacts (contact_rows.h), lane by lane the same floats.
@@ -274,43 +262,68 @@ void WarmStartWideBatch(const WideContactBatch& batch, SolverVelocity* velocitie
     Scatter(b, velocities, batch.b, batch.invMassB, batch.invInertiaB);
 }
 
-void StoreWideImpulses(const WideContactBatch& batch, SolverContact* contacts) {
+// The batch's impulses back to its contacts, four lanes at a time.
+template <int N>
+void StoreWideImpulses(const detail::WideContactBatchOf<N>& batch, SolverContact* contacts) {
     // Each point's (normalImpulse, tangentImpulse) is one 8-byte pair of SolverPoint: stored as one.
     static_assert(offsetof(SolverPoint, tangentImpulse) == offsetof(SolverPoint, normalImpulse) + sizeof(float));
-    const __m128 point1Low = _mm_unpacklo_ps(_mm_load_ps(batch.normalImpulse1), _mm_load_ps(batch.tangentImpulse1));  // lanes 0, 1
-    const __m128 point1High = _mm_unpackhi_ps(_mm_load_ps(batch.normalImpulse1), _mm_load_ps(batch.tangentImpulse1));  // lanes 2, 3
-    const __m128 point2Low = _mm_unpacklo_ps(_mm_load_ps(batch.normalImpulse2), _mm_load_ps(batch.tangentImpulse2));
-    const __m128 point2High = _mm_unpackhi_ps(_mm_load_ps(batch.normalImpulse2), _mm_load_ps(batch.tangentImpulse2));
-    SolverPoint* lane[kWideLanes];
-    for (int i = 0; i < kWideLanes; ++i) lane[i] = contacts[batch.contact[i]].points;
-    auto pair = [](SolverPoint& point) { return reinterpret_cast<__m64*>(&point.normalImpulse); };
-    _mm_storel_pi(pair(lane[0][0]), point1Low);
-    _mm_storel_pi(pair(lane[0][1]), point2Low);
-    _mm_storeh_pi(pair(lane[1][0]), point1Low);
-    _mm_storeh_pi(pair(lane[1][1]), point2Low);
-    _mm_storel_pi(pair(lane[2][0]), point1High);
-    _mm_storel_pi(pair(lane[2][1]), point2High);
-    _mm_storeh_pi(pair(lane[3][0]), point1High);
-    _mm_storeh_pi(pair(lane[3][1]), point2High);
+    for (int h = 0; h < N; h += kWideLanes) {
+        const __m128 n1 = _mm_load_ps(batch.normalImpulse1 + h), t1 = _mm_load_ps(batch.tangentImpulse1 + h);
+        const __m128 n2 = _mm_load_ps(batch.normalImpulse2 + h), t2 = _mm_load_ps(batch.tangentImpulse2 + h);
+        const __m128 point1Low = _mm_unpacklo_ps(n1, t1), point1High = _mm_unpackhi_ps(n1, t1);  // lanes h, h + 1; h + 2, h + 3
+        const __m128 point2Low = _mm_unpacklo_ps(n2, t2), point2High = _mm_unpackhi_ps(n2, t2);
+        SolverPoint* lane[kWideLanes];
+        for (int i = 0; i < kWideLanes; ++i) lane[i] = contacts[batch.contact[h + i]].points;
+        auto pair = [](SolverPoint& point) { return reinterpret_cast<__m64*>(&point.normalImpulse); };
+        _mm_storel_pi(pair(lane[0][0]), point1Low);
+        _mm_storel_pi(pair(lane[0][1]), point2Low);
+        _mm_storeh_pi(pair(lane[1][0]), point1Low);
+        _mm_storeh_pi(pair(lane[1][1]), point2Low);
+        _mm_storel_pi(pair(lane[2][0]), point1High);
+        _mm_storel_pi(pair(lane[2][1]), point2High);
+        _mm_storeh_pi(pair(lane[3][0]), point1High);
+        _mm_storeh_pi(pair(lane[3][1]), point2High);
+    }
 }
 
 #endif  // SENSU_WIDE_CONTACTS
 
 } // namespace
 
-// Colours with at least four contacts that fit a batch are split into batches (their contacts four by
-// four, in index order) and the rest; every other colour stays on the scalar path. Portable builds, and
-// steps that do not accumulate impulses, leave wideColours empty. Two passes over the colours, each in
-// parallel chunks: how many batches and rest contacts each colour has, then (after a prefix sum gives
-// every colour its place) the batches and rest filled in.
+int detail::DefaultWideLanes() {
+    static const int lanes = [] {
+#if SENSU_WIDE_CONTACTS
+        int widest = kWideLanes;
+#if SENSU_WIDE8_CONTACTS
+        // libgcc's check also asks the OS (XGETBV) whether it saves the 256-bit registers.
+        if (__builtin_cpu_supports("avx2")) widest = kWide8Lanes;
+#endif
+        const char* limit = std::getenv("SENSU_WIDE_LANES");
+        if (limit != nullptr && std::atoi(limit) < widest) widest = std::atoi(limit) < kWideLanes ? 1 : kWideLanes;
+        return widest;
+#else
+        return 1;
+#endif
+    }();
+    return lanes;
+}
+
+// Colours with at least four contacts that fit a batch are split into batches (their contacts in index
+// order: eight by eight where the CPU has AVX2, then four by four) and the rest; every other colour stays
+// on the scalar path. Portable builds, wideLanes 1, and steps that do not accumulate impulses leave
+// wideColours empty. Two passes over the colours, each in parallel chunks: how many batches and rest
+// contacts each colour has, then (after a prefix sum gives every colour its place) the batches and rest
+// filled in. Which contacts share a batch changes no float: each lane does the scalar code's operations.
 void WorldImpl::GatherWideContacts() {
     wideColours.clear();
     wideRest.clear();
 #if SENSU_WIDE_CONTACTS
-    if (!settings.accumulateImpulses) {
+    if (!settings.accumulateImpulses || wideLanes < kWideLanes) {
         wideBatches.clear();  // ScatterWideImpulses visits every batch
+        wideBatches8.clear();
         return;
     }
+    const bool eight = SENSU_WIDE8_CONTACTS && wideLanes >= kWide8Lanes;
     constexpr int kMinParallelColours = 8;
     const int colours = static_cast<int>(colourRanges.size());
     wideColours.resize(colourRanges.size());
@@ -323,19 +336,23 @@ void WorldImpl::GatherWideContacts() {
             int fitting = 0;
             for (int k = colour.begin; k < colour.end; ++k) fitting += FitsWideBatch(solverContacts[k]) ? 1 : 0;
             wide.wide = true;
-            wide.batchEnd = fitting / kWideLanes;  // counts until the prefix sum below
-            wide.restEnd = colour.end - colour.begin - wide.batchEnd * kWideLanes;
+            wide.batch8End = eight ? fitting / kWide8Lanes : 0;  // counts until the prefix sum below
+            wide.batchEnd = (fitting - wide.batch8End * kWide8Lanes) / kWideLanes;
+            wide.restEnd = colour.end - colour.begin - wide.batch8End * kWide8Lanes - wide.batchEnd * kWideLanes;
         }
     });
-    int batches = 0, rest = 0;
+    int batches8 = 0, batches = 0, rest = 0;
     for (WideColour& wide : wideColours) {
+        wide.batch8Begin = batches8;
         wide.batchBegin = batches;
         wide.restBegin = rest;
+        batches8 = wide.batch8End += batches8;
         batches = wide.batchEnd += batches;
         rest = wide.restEnd += rest;
     }
     // LoadWideBatch writes every field of every batch: resized without a clear, last step's batches are
     // reused as they are instead of being zeroed first (that zeroing was a third of this function).
+    wideBatches8.resize(static_cast<size_t>(batches8));
     wideBatches.resize(static_cast<size_t>(batches));
     wideRest.resize(static_cast<size_t>(rest));
     ForChunks(pool, colours, kMinParallelColours, [&](int begin, int end) {
@@ -343,8 +360,8 @@ void WorldImpl::GatherWideContacts() {
             const ColourRange& colour = colourRanges[g];
             const WideColour& wide = wideColours[g];
             if (!wide.wide) continue;
-            int batch = wide.batchBegin, restSlot = wide.restBegin;
-            int lanes[kWideLanes];
+            int batch8 = wide.batch8Begin, batch = wide.batchBegin, restSlot = wide.restBegin;
+            int lanes[kWide8Lanes];
             int filled = 0;
             for (int k = colour.begin; k < colour.end; ++k) {
                 if (!FitsWideBatch(solverContacts[k])) {
@@ -352,8 +369,13 @@ void WorldImpl::GatherWideContacts() {
                     continue;
                 }
                 lanes[filled++] = k;
-                if (filled < kWideLanes) continue;
-                LoadWideBatch(wideBatches[batch++], solverContacts.data(), lanes);
+                if (batch8 < wide.batch8End) {  // the batches of eight come first
+                    if (filled < kWide8Lanes) continue;
+                    LoadWideBatch(wideBatches8[batch8++], solverContacts.data(), lanes);
+                } else {
+                    if (filled < kWideLanes) continue;
+                    LoadWideBatch(wideBatches[batch++], solverContacts.data(), lanes);
+                }
                 filled = 0;
             }
             for (int lane = 0; lane < filled; ++lane) wideRest[restSlot++] = lanes[lane];
@@ -364,18 +386,23 @@ void WorldImpl::GatherWideContacts() {
 
 int WorldImpl::WideItems(int colour) const {
     const WideColour& wide = wideColours[colour];
-    return wide.batchEnd - wide.batchBegin + wide.restEnd - wide.restBegin;
+    return wide.batch8End - wide.batch8Begin + wide.batchEnd - wide.batchBegin + wide.restEnd - wide.restBegin;
 }
 
-// Items [begin, end) of one colour: its batches, then its rest. They share no moving body, so any split
-// and any order gives the same floats.
+// Items [begin, end) of one colour: its batches of eight, of four, then its rest. They share no moving
+// body, so any split and any order gives the same floats.
 void WorldImpl::SolveWideItems(int colour, int begin, int end) {
 #if SENSU_WIDE_CONTACTS
     const WideColour& wide = wideColours[colour];
-    const int batches = wide.batchEnd - wide.batchBegin;
+    const int batches8 = wide.batch8End - wide.batch8Begin;
+    const int batches = batches8 + wide.batchEnd - wide.batchBegin;
     for (int item = begin; item < end; ++item) {
-        if (item < batches) {
-            SolveWideBatch(wideBatches[wide.batchBegin + item], solverVelocities.data());
+        if (item < batches8) {
+#if SENSU_WIDE8_CONTACTS
+            detail::SolveWideBatch8(wideBatches8[wide.batch8Begin + item], solverVelocities.data());
+#endif
+        } else if (item < batches) {
+            SolveWideBatch(wideBatches[wide.batchBegin + item - batches8], solverVelocities.data());
         } else {
             SolverContact& sc = solverContacts[wideRest[wide.restBegin + item - batches]];
             detail::SolveContact<true>(sc, solverVelocities[sc.a], solverVelocities[sc.b]);
@@ -392,10 +419,15 @@ void WorldImpl::SolveWideItems(int colour, int begin, int end) {
 void WorldImpl::WarmStartWideItems(int colour, int begin, int end) {
 #if SENSU_WIDE_CONTACTS
     const WideColour& wide = wideColours[colour];
-    const int batches = wide.batchEnd - wide.batchBegin;
+    const int batches8 = wide.batch8End - wide.batch8Begin;
+    const int batches = batches8 + wide.batchEnd - wide.batchBegin;
     for (int item = begin; item < end; ++item) {
-        if (item < batches) {
-            WarmStartWideBatch(wideBatches[wide.batchBegin + item], solverVelocities.data());
+        if (item < batches8) {
+#if SENSU_WIDE8_CONTACTS
+            detail::WarmStartWideBatch8(wideBatches8[wide.batch8Begin + item], solverVelocities.data());
+#endif
+        } else if (item < batches) {
+            WarmStartWideBatch(wideBatches[wide.batchBegin + item - batches8], solverVelocities.data());
         } else {
             const SolverContact& sc = solverContacts[wideRest[wide.restBegin + item - batches]];
             detail::WarmStartContact(sc, solverVelocities[sc.a], solverVelocities[sc.b]);
@@ -411,9 +443,33 @@ void WorldImpl::WarmStartWideItems(int colour, int begin, int end) {
 void WorldImpl::ScatterWideImpulses() {
 #if SENSU_WIDE_CONTACTS
     constexpr int kMinParallelBatches = 64;
-    ForChunks(pool, static_cast<int>(wideBatches.size()), kMinParallelBatches, [&](int begin, int end) {
-        for (int b = begin; b < end; ++b) StoreWideImpulses(wideBatches[b], solverContacts.data());  // each its own contacts
+    const int batches8 = static_cast<int>(wideBatches8.size());
+    ForChunks(pool, batches8 + static_cast<int>(wideBatches.size()), kMinParallelBatches, [&](int begin, int end) {
+        for (int b = begin; b < end; ++b) {  // each batch its own contacts
+            if (b < batches8) {
+                StoreWideImpulses(wideBatches8[b], solverContacts.data());
+            } else {
+                StoreWideImpulses(wideBatches[b - batches8], solverContacts.data());
+            }
+        }
     });
+#endif
+}
+
+// Rare (only when a chain was solved) and small beside the shock pass: lane by lane.
+void WorldImpl::ReloadWideImpulses() {
+#if SENSU_WIDE_CONTACTS
+    auto reload = [&](auto& batch, int lanes) {
+        for (int i = 0; i < lanes; ++i) {
+            const SolverContact& sc = solverContacts[batch.contact[i]];
+            batch.normalImpulse1[i] = sc.points[0].normalImpulse;
+            batch.normalImpulse2[i] = sc.points[1].normalImpulse;
+            batch.tangentImpulse1[i] = sc.points[0].tangentImpulse;
+            batch.tangentImpulse2[i] = sc.points[1].tangentImpulse;
+        }
+    };
+    for (detail::WideContactBatch8& batch : wideBatches8) reload(batch, kWide8Lanes);
+    for (WideContactBatch& batch : wideBatches) reload(batch, kWideLanes);
 #endif
 }
 

@@ -22,6 +22,7 @@ using detail::Select;
 using detail::SelectVelocity;
 using detail::SolverBody;
 using detail::SolverVelocity;
+using detail::StoreLanes;
 using detail::WideColour;
 using detail::WideContactBatch;
 using detail::WideVelocity;
@@ -121,32 +122,12 @@ unsigned ShockBatch(const WideContactBatch& batch, const SolverBody* bodies, Sol
     const __m128 gains =
         _mm_cmpgt_ps(TwiceKineticEnergy(upper, upperMass, upperInertia), TwiceKineticEnergy(upperBefore, upperMass, upperInertia));
     const unsigned store = static_cast<unsigned>(_mm_movemask_ps(_mm_andnot_ps(gains, solved)));
-    // StoreVelocities' rule: only a body the solver moves is written. Each lane's upper body is stored from
-    // registers as its (x, y) pair and its w (contact_solver_wide.cpp's Scatter).
+    // StoreVelocities' rule: only a body the solver moves is written.
     const __m128 upperMoves = _mm_or_ps(_mm_cmpneq_ps(upperMass, zero), _mm_cmpneq_ps(upperInertia, zero));
     const unsigned write = store & static_cast<unsigned>(_mm_movemask_ps(upperMoves));
     int index[kWideLanes];
     for (int i = 0; i < kWideLanes; ++i) index[i] = upperB[i] ? batch.b[i] : batch.a[i];
-    const __m128 xy01 = _mm_unpacklo_ps(upper.vx, upper.vy);  // x0 y0 x1 y1
-    const __m128 xy23 = _mm_unpackhi_ps(upper.vx, upper.vy);  // x2 y2 x3 y3
-    static_assert(sizeof(Vec2) == 2 * sizeof(float), "a lane's (x, y) is stored as one 8-byte pair");
-    auto xy = [&](int i) { return reinterpret_cast<__m64*>(&velocities[index[i]].v); };
-    if (write & 1u) {
-        _mm_storel_pi(xy(0), xy01);
-        _mm_store_ss(&velocities[index[0]].w, upper.w);
-    }
-    if (write & 2u) {
-        _mm_storeh_pi(xy(1), xy01);
-        _mm_store_ss(&velocities[index[1]].w, _mm_shuffle_ps(upper.w, upper.w, 1));
-    }
-    if (write & 4u) {
-        _mm_storel_pi(xy(2), xy23);
-        _mm_store_ss(&velocities[index[2]].w, _mm_movehl_ps(upper.w, upper.w));
-    }
-    if (write & 8u) {
-        _mm_storeh_pi(xy(3), xy23);
-        _mm_store_ss(&velocities[index[3]].w, _mm_shuffle_ps(upper.w, upper.w, 3));
-    }
+    StoreLanes(upper, velocities, index, write);
     return handOver;
 }
 
@@ -154,18 +135,28 @@ unsigned ShockBatch(const WideContactBatch& batch, const SolverBody* bodies, Sol
 
 #endif  // SENSU_WIDE_CONTACTS
 
-// Items [begin, end) of one colour: its batches with the lanes they hand over, then the contacts the
-// batches do not hold. They share no moving body: any split gives the same floats.
+// Items [begin, end) of one colour: its batches of eight and of four with the lanes they hand over, then
+// the contacts the batches do not hold. They share no moving body: any split gives the same floats.
 void WorldImpl::PropagateShockWide(int colour, int begin, int end) {
 #if SENSU_WIDE_CONTACTS
     const WideColour& wide = wideColours[colour];
-    const int batches = wide.batchEnd - wide.batchBegin;
+    const int batches8 = wide.batch8End - wide.batch8Begin;
+    const int batches = batches8 + wide.batchEnd - wide.batchBegin;
     for (int item = begin; item < end; ++item) {
         if (item >= batches) {
             ShockContact(wideRest[wide.restBegin + item - batches]);
             continue;
         }
-        const WideContactBatch& batch = wideBatches[wide.batchBegin + item];
+#if SENSU_WIDE8_CONTACTS
+        if (item < batches8) {
+            const detail::WideContactBatch8& batch = wideBatches8[wide.batch8Begin + item];
+            const unsigned handOver = detail::ShockBatch8(batch, solverBodies.data(), solverVelocities.data());
+            for (int i = 0; i < detail::kWide8Lanes; ++i)
+                if (handOver >> i & 1u) ShockContact(batch.contact[i]);
+            continue;
+        }
+#endif
+        const WideContactBatch& batch = wideBatches[wide.batchBegin + item - batches8];
         const unsigned handOver = ShockBatch(batch, solverBodies.data(), solverVelocities.data());
         for (int i = 0; i < kWideLanes; ++i)
             if (handOver >> i & 1u) ShockContact(batch.contact[i]);

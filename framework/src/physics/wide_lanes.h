@@ -1,7 +1,7 @@
 #pragma once
 // SSE2 helpers of the passes that solve four contacts at a time (contact_solver_wide.cpp,
-// shock_propagation_wide.cpp): each does, lane by lane, exactly the IEEE operation of the scalar code it
-// stands for (contact_wide.h says why that matters).
+// shock_propagation_wide.cpp; the eight-wide passes use them on each half): each does, lane by lane,
+// exactly the IEEE operation of the scalar code it stands for (contact_wide.h says why that matters).
 #include "contact_wide.h"
 #include "world_internal.h"
 
@@ -50,10 +50,44 @@ inline __m128 DotRelative(const WideVelocity& a, const WideVelocity& b, __m128 d
     return _mm_add_ps(_mm_mul_ps(_mm_sub_ps(b.vx, a.vx), dx), _mm_mul_ps(_mm_sub_ps(b.vy, a.vy), dy));
 }
 
+// Stores lane i of v to velocities[index[i]] for each bit i of `write`, as its (x, y) pair and its w
+// (moves bits only).
+inline void StoreLanes(const WideVelocity& v, SolverVelocity* velocities, const int* index, unsigned write) {
+    const __m128 xy01 = _mm_unpacklo_ps(v.vx, v.vy);  // x0 y0 x1 y1
+    const __m128 xy23 = _mm_unpackhi_ps(v.vx, v.vy);  // x2 y2 x3 y3
+    static_assert(sizeof(Vec2) == 2 * sizeof(float), "a lane's (x, y) is stored as one 8-byte pair");
+    auto xy = [&](int i) { return reinterpret_cast<__m64*>(&velocities[index[i]].v); };
+    if (write & 1u) {
+        _mm_storel_pi(xy(0), xy01);
+        _mm_store_ss(&velocities[index[0]].w, v.w);
+    }
+    if (write & 2u) {
+        _mm_storeh_pi(xy(1), xy01);
+        _mm_store_ss(&velocities[index[1]].w, _mm_shuffle_ps(v.w, v.w, 1));
+    }
+    if (write & 4u) {
+        _mm_storel_pi(xy(2), xy23);
+        _mm_store_ss(&velocities[index[2]].w, _mm_movehl_ps(v.w, v.w));
+    }
+    if (write & 8u) {
+        _mm_storeh_pi(xy(3), xy23);
+        _mm_store_ss(&velocities[index[3]].w, _mm_shuffle_ps(v.w, v.w, 3));
+    }
+}
+
 // Lanes where the int flags are non-zero, as a float mask.
 inline __m128 LaneMask(bool l0, bool l1, bool l2, bool l3) {
     return _mm_castsi128_ps(_mm_setr_epi32(-static_cast<int>(l0), -static_cast<int>(l1), -static_cast<int>(l2), -static_cast<int>(l3)));
 }
+
+#if SENSU_WIDE8_CONTACTS
+// The passes eight contacts at a time in AVX2 (contact_solver_wide8.cpp, shock_propagation_wide8.cpp):
+// called only where DefaultWideLanes() is 8, i.e. the CPU has AVX2. ShockBatch8 returns the lanes (bit i:
+// lane i) that ShockContact must solve instead.
+void SolveWideBatch8(WideContactBatch8& batch, SolverVelocity* velocities);
+void WarmStartWideBatch8(const WideContactBatch8& batch, SolverVelocity* velocities);
+unsigned ShockBatch8(const WideContactBatch8& batch, const SolverBody* bodies, SolverVelocity* velocities);
+#endif
 
 } // namespace sensu::detail
 

@@ -391,6 +391,8 @@ struct WorldImpl {
     std::vector<int> bodyPartRank;   // per moving solver body: its rank among the bodies of its key
     std::vector<int> levelKeyCount;  // moving solver bodies per key
     std::vector<detail::WideContactBatch> wideBatches;  // the velocity pass's batches of four (contact_solver_wide.cpp)
+    std::vector<detail::WideContactBatch8> wideBatches8;  // and of eight (contact_solver_wide8.cpp)
+    int wideLanes = detail::DefaultWideLanes();          // the widest batches built: 8, 4 or 1 (none)
     std::vector<detail::WideColour> wideColours;        // per colour; empty: every colour on the scalar path
     std::vector<int> wideRest;                          // contacts of wide colours left to the scalar path
     std::vector<uint64_t> bodyColours;  // colours taken per solver body while a level is coloured
@@ -512,8 +514,9 @@ struct WorldImpl {
     void SolveWideItems(int colour, int begin, int end);  // those items [begin, end) of the velocity pass
     void WarmStartWideItems(int colour, int begin, int end);  // the warm start of those items (contact_solver_wide.cpp)
     void ScatterWideImpulses();   // the batches' impulses back to solverContacts (the batches stay for the shock pass)
+    void ReloadWideImpulses();    // solverContacts' impulses into the batches again (after SolveChains changed them)
     void PropagateShock();        // the last, one-sided velocity pass (shock_propagation.cpp)
-    void SolveChains();           // support chains (columns) solved exactly, before that pass (chain_solver.cpp)
+    bool SolveChains();           // support chains (columns) solved exactly, before that pass; true: impulses changed (chain_solver.cpp)
     void FindChains();
     bool SolveChain(int c);
     float NormalSpeedAfter(const int* link, int n, int i, int r) const;
