@@ -285,3 +285,28 @@ TEST_CASE("a body tipping over a pivot is not held by the load resting on it (se
     CHECK(r.frozenChecked > 0);
     CHECK(r.violations == 0);
 }
+
+TEST_CASE("fidelity dominoes/11152: two leaning dominoes whose stop slips do not freeze (seed 004 §3.5.1)", "[physics][rest][fidelity]") {
+    // A domino leaning on its neighbour, which stands on one corner: each is held by §3.5.1's side stop
+    // at their contact, whose friction is at its limit (the leaning one slides down its neighbour's
+    // face). They froze at a turning point of that slow fall (0.024 m/s, no change of speed over the
+    // slow window); without rest states they topple from there, 2.1 cm within a second, while frozen
+    // they stood. A stop that slips holds nothing now.
+    scenes::FidelityScene scene = scenes::BuildFidelityScene(scenes::FidelityKind::Dominoes, 11152);
+    const scenes::FidelityResult r = scenes::RunFidelity(scene);
+    CHECK(r.frozenChecked > 0);
+    CHECK(r.violationsStillFrozen == 0);
+    CHECK(r.violations == 0);
+}
+
+TEST_CASE("fidelity spawn/10110: a body the position pass still pushes out does not freeze", "[physics][rest][fidelity]") {
+    // A disc spawned into a pile ends wedged 9–10 mm (1.8–2 linearSlop) deep between the body under it
+    // and the body on it. The position pass, done only within 1.5 linearSlop, pushes it sideways every
+    // step without giving it velocity, so the rest speeds did not see it: frozen there, it stood where
+    // without rest states it moves 1.1 cm within a second.
+    scenes::FidelityScene scene = scenes::BuildFidelityScene(scenes::FidelityKind::Spawn, 10110);
+    const scenes::FidelityResult r = scenes::RunFidelity(scene);
+    CHECK(r.frozenChecked > 0);
+    CHECK(r.violationsStillFrozen == 0);
+    CHECK(r.violations == 0);
+}

@@ -19,7 +19,8 @@
 //     may be at their limit while their frictions cancel, and side contacts may slip, so neither counts);
 //   - it has stopped accelerating: its velocity changed by less than a tenth of the rest speeds over
 //     the slow window (a slow slide or creep keeps restarting the window);
-//   - no support is penetrated deeper than 2 linearSlop (the position pass is not done with it).
+//   - no support is penetrated deeper than 1.5 linearSlop (the position pass is not done with it);
+//   - a §3.5.1 side stop holds only while its friction is not at its limit (it does not slip).
 //   - a body on one support point straight under its centre of mass (which §3.4.2 does not hold) is
 //     held only when that balance is stable (BalancedStably): a ball on the ground, not a capsule
 //     standing on its round end nor a box on a corner, which topple from any disturbance.
@@ -69,6 +70,13 @@ constexpr float kTipShare = 0.02f;    // of the support span, at each end
 constexpr float kNegligibleLoad = 0.01f;  // of what the body carries: such loads are not passed down
 // §3.5.1's side stop: the share of the tipping motion at the side point that must press into the neighbour.
 constexpr float kSideStopShare = 0.1f;
+// A contact deeper than this many linearSlop is still being pushed out: the position pass stops only once
+// every contact is within 1.5 linearSlop (position_solver.cpp), and until then it moves the bodies each
+// step without giving them velocity, so the rest speeds cannot see it. None may freeze (seed 004 §3.2: the
+// overlap is removed before the bodies count as touching). A body wedged 1.8 slop deep between a pile's
+// bodies (fidelity spawn/10110) was frozen there while the position pass, with rest states off, pushed it
+// 1 cm sideways within a second.
+constexpr float kPushedOutSlops = 1.5f;
 // A moving body deeper than this many linearSlop into a frozen one wakes its pile (WakeOverlappedPile).
 constexpr float kOverlapWakeSlops = 2.0f;
 
@@ -353,6 +361,7 @@ void WorldImpl::ClassifySupport(int i) {
     const float significant = kSignificantFriction * b.mass * Max(-gravity.y * b.gravityScale, 0.0f) * stepDt;  // N·s
     constexpr int kMaxSide = 8;
     Vec2 sidePoint[kMaxSide], sideUp[kMaxSide];  // side contact points and their normals into this body
+    bool sideSlips[kMaxSide];  // the side point's friction is at its limit (the neighbour slides along it)
     int sideCount = 0;
     for (int c = b.contactHead; c != kNull; c = NextContact(contacts[c], i)) {
         const Contact& contact = contacts[c];
@@ -379,7 +388,7 @@ void WorldImpl::ClassifySupport(int i) {
         for (int p = 0; p < contact.manifold.pointCount; ++p) {
             const ManifoldPoint& mp = contact.manifold.points[p];
             if (mp.separation > touching) continue;
-            deep = deep || mp.separation < -2.0f * st.linearSlop;
+            deep = deep || mp.separation < -kPushedOutSlops * st.linearSlop;
             if (up.y >= st.supportNormalY) {
                 // Level enough: the slope's pull tan θ = |n_x|/n_y uses at most half the friction cone.
                 level = level && std::fabs(up.x) <= (kSlopeFrictionShare * contact.friction + kSlopeTolerance) * up.y;
@@ -404,6 +413,8 @@ void WorldImpl::ClassifySupport(int i) {
                 stableBalance = stableBalance && BalancedStably(Distance(b.center, mp.point), RoundingRadius(own), under, tol);
                 ++upCount;
             } else if (sideCount < kMaxSide) {
+                const float Pn = contact.normalImpulse[p];
+                sideSlips[sideCount] = Pn > 0.0f && std::fabs(contact.tangentImpulse[p]) >= kFrictionLimitShare * contact.friction * Pn;
                 sidePoint[sideCount] = mp.point;
                 sideUp[sideCount++] = up;
             }
@@ -421,14 +432,17 @@ void WorldImpl::ClassifySupport(int i) {
         // stops the turn: (b_x − c_x)(a_x − c_x) > 0 — and only if the turn presses b into it. Turning
         // about c by ω (toward the centre of mass's side) moves b with ω × (b − c); a neighbour whose
         // normal does not oppose that motion (a body resting on top, pressed down with b) lets the body
-        // and its load tip together.
+        // and its load tip together. Nor does a stop whose friction is at its limit (Coulomb: |T| = μN
+        // while the two slide along each other): §3.5.1 rests both bodies only while they keep touching
+        // where they touch, and a stop that slips lets the body turn and slide down its neighbour (two
+        // leaning dominoes, fidelity dominoes/11152, froze at a turning point of their slow fall and stood).
         const float pivot = cx < minX ? minX : maxX;
         const float turn = cx > pivot ? -1.0f : 1.0f;  // clockwise when the centre of mass is right of c
         for (int s = 0; s < sideCount && !held; ++s) {
             const Vec2 arm = sidePoint[s] - Vec2{pivot, minY};
             const Vec2 motion = Cross(turn, arm);
             const bool pressesIn = Dot(motion, sideUp[s]) < -kSideStopShare * Length(motion);
-            if ((sidePoint[s].x - pivot) * (cx - pivot) > tol * tol && pressesIn) {
+            if ((sidePoint[s].x - pivot) * (cx - pivot) > tol * tol && pressesIn && !sideSlips[s]) {
                 held = true;
                 minX = Min(pivot, sidePoint[s].x);
                 maxX = Max(pivot, sidePoint[s].x);
