@@ -19,7 +19,8 @@
 //     may be at their limit while their frictions cancel, and side contacts may slip, so neither counts);
 //   - it has stopped accelerating: its velocity changed by less than a tenth of the rest speeds over
 //     the slow window (a slow slide or creep keeps restarting the window);
-//   - no support is penetrated deeper than 1.5 linearSlop (the position pass is not done with it);
+//   - no contact is penetrated deeper than the position pass leaves it (kPushedOutSideSlops and
+//     kPushedOutFloorSlops: it is not done with it);
 //   - a §3.5.1 side stop holds only while its friction is not at its limit (it does not slip).
 //   - a body on one support point straight under its centre of mass (which §3.4.2 does not hold) is
 //     held only when that balance is stable (BalancedStably): a ball on the ground, not a capsule
@@ -70,13 +71,22 @@ constexpr float kTipShare = 0.02f;    // of the support span, at each end
 constexpr float kNegligibleLoad = 0.01f;  // of what the body carries: such loads are not passed down
 // §3.5.1's side stop: the share of the tipping motion at the side point that must press into the neighbour.
 constexpr float kSideStopShare = 0.1f;
-// A contact deeper than this many linearSlop is still being pushed out: the position pass stops only once
-// every contact is within 1.5 linearSlop (position_solver.cpp), and until then it moves the bodies each
-// step without giving them velocity, so the rest speeds cannot see it. None may freeze (seed 004 §3.2: the
-// overlap is removed before the bodies count as touching). A body wedged 1.8 slop deep between a pile's
-// bodies (fidelity spawn/10110) was frozen there while the position pass, with rest states off, pushed it
-// 1 cm sideways within a second.
-constexpr float kPushedOutSlops = 1.5f;
+// A contact deeper than linearSlop is still being pushed out: the position pass corrects every point
+// beyond the slop (position_solver.cpp), moving the bodies each step without giving them velocity, so the
+// rest speeds cannot see it, and nothing may freeze on it (seed 004 §3.2: the overlap is removed before
+// the bodies count as touching). How much deeper a point may be before it counts (in linearSlop):
+//   - a side contact (normal within the support cone of neither body) 0.1 more, for rounding: its
+//     push-out shoves neighbours apart sideways, where only friction resists, and the load on a wedge
+//     presses it back in, so it creeps for as long as the pile stands (fidelity spawn/5142: a body
+//     wedged 1.15 slop deep between two boxes spread them 30 µm a step until the box on them lost its
+//     corner support and fell);
+//   - a floor-like contact 0.5 more, where the position pass itself stops iterating: its push-out lifts
+//     the body against its own load by at most the excess (≤ 2.5 mm), and under a tall column it nears
+//     the slop only slowly (A100's bottom boxes: 6.7 → 5.6 mm in 12 steps). Deeper than that, a body
+//     wedged between the bodies under and on it is squeezed sideways (fidelity spawn/10110: a disc 1.8
+//     slop deep, pushed 1.1 cm within a second with rest states off, stood frozen).
+constexpr float kPushedOutSideSlops = 1.1f;
+constexpr float kPushedOutFloorSlops = 1.5f;
 // A moving body deeper than this many linearSlop into a frozen one wakes its pile (WakeOverlappedPile).
 constexpr float kOverlapWakeSlops = 2.0f;
 
@@ -350,7 +360,7 @@ void WorldImpl::ClassifySupport(int i) {
     const float tol = st.linearSlop;
     Body& b = bodies[i];
     int upCount = 0;
-    bool deep = false;  // a support still penetrates: the position pass is not done with it (seed 004 §3.2)
+    bool deep = false;  // a contact still penetrates: the position pass is not done with it (seed 004 §3.2)
     bool level = true;  // every support is level enough for its friction
     bool stableBalance = true;  // each support point could hold the body balanced on it alone (BalancedStably)
     float minX = 0.0f, maxX = 0.0f, minY = 0.0f, friction = 0.0f;
@@ -388,7 +398,8 @@ void WorldImpl::ClassifySupport(int i) {
         for (int p = 0; p < contact.manifold.pointCount; ++p) {
             const ManifoldPoint& mp = contact.manifold.points[p];
             if (mp.separation > touching) continue;
-            deep = deep || mp.separation < -kPushedOutSlops * st.linearSlop;
+            const bool floorLike = std::fabs(up.y) >= st.supportNormalY;  // under or on this body
+            deep = deep || mp.separation < -(floorLike ? kPushedOutFloorSlops : kPushedOutSideSlops) * st.linearSlop;
             if (up.y >= st.supportNormalY) {
                 // Level enough: the slope's pull tan θ = |n_x|/n_y uses at most half the friction cone.
                 level = level && std::fabs(up.x) <= (kSlopeFrictionShare * contact.friction + kSlopeTolerance) * up.y;
