@@ -21,7 +21,8 @@
 //     the slow window (a slow slide or creep keeps restarting the window);
 //   - no contact is penetrated deeper than the position pass leaves it (kPushedOutSideSlops and
 //     kPushedOutFloorSlops: it is not done with it);
-//   - a §3.5.1 side stop holds only while its friction is not at its limit (it does not slip).
+//   - a §3.5.1 side stop holds only while its friction is not at its limit (it does not slip);
+//   - no support overlaps corner in corner (a patch narrower than deep: its normal is ambiguous).
 //   - a body on one support point straight under its centre of mass (which §3.4.2 does not hold) is
 //     held only when that balance is stable (BalancedStably): a ball on the ground, not a capsule
 //     standing on its round end nor a box on a corner, which topple from any disturbance.
@@ -361,6 +362,7 @@ void WorldImpl::ClassifySupport(int i) {
     Body& b = bodies[i];
     int upCount = 0;
     bool deep = false;  // a contact still penetrates: the position pass is not done with it (seed 004 §3.2)
+    bool cornered = false;  // a support overlaps corner in corner: its normal is ambiguous
     bool level = true;  // every support is level enough for its friction
     bool stableBalance = true;  // each support point could hold the body balanced on it alone (BalancedStably)
     float minX = 0.0f, maxX = 0.0f, minY = 0.0f, friction = 0.0f;
@@ -395,6 +397,19 @@ void WorldImpl::ClassifySupport(int i) {
         }
         // The contact's tangent impulse acts on B along t = RightPerp(n), on A against it.
         const Vec2 along = contact.bodyB == i ? RightPerp(contact.manifold.normal) : -RightPerp(contact.manifold.normal);
+        if (up.y >= st.supportNormalY && contact.manifold.pointCount == 2) {
+            // A support patch narrower than it is deep is a corner sunk into a corner: pushing the two
+            // apart across the patch takes less than along the normal, so the normal is the collider's
+            // choice (box-box SAT keeps its axis with a tolerance), not the geometry's. A creep of
+            // microradians flips it, and the support is gone (fidelity spawn/4118: a box resting by its
+            // corner 4.9 mm deep in a neighbour's corner, a patch 4.1 mm wide, fell 14 steps after the
+            // rest-off copy started; frozen, it stood). §3.5.2 takes only an edge parallel to the floor
+            // as floor; a corner is none.
+            const ManifoldPoint& p0 = contact.manifold.points[0];
+            const ManifoldPoint& p1 = contact.manifold.points[1];
+            const float depth = -Min(p0.separation, p1.separation);
+            cornered = cornered || (depth > 0.0f && std::fabs(Dot(p1.point - p0.point, along)) < depth);
+        }
         for (int p = 0; p < contact.manifold.pointCount; ++p) {
             const ManifoldPoint& mp = contact.manifold.points[p];
             if (mp.separation > touching) continue;
@@ -466,7 +481,7 @@ void WorldImpl::ClassifySupport(int i) {
     const Vec2 n = pressure > 0.0f ? Normalize(normalSum) : Vec2{0.0f, 1.0f};
     const float limit = friction * Dot(reaction, n);
     const bool atLimit = limit > significant && std::fabs(Dot(reaction, RightPerp(n))) >= kFrictionLimitShare * limit;
-    b.restHeld = held && !deep && level && !atLimit;
+    b.restHeld = held && !deep && !cornered && level && !atLimit;
     b.supportMinX = minX;
     b.supportMaxX = maxX;
     b.supportY = minY;
