@@ -439,8 +439,9 @@ void WorldImpl::ClassifySupport(int i) {
                 stableBalance = stableBalance && BalancedStably(Distance(b.center, mp.point), RoundingRadius(own), under, tol);
                 ++upCount;
             } else if (sideCount < kMaxSide) {
-                const float Pn = contact.normalImpulse[p];
-                sideSlips[sideCount] = Pn > 0.0f && std::fabs(contact.tangentImpulse[p]) >= kFrictionLimitShare * contact.friction * Pn;
+                // As for the supports below, a frictionless contact (bound 0) tells nothing: not at its limit.
+                const float bound = contact.friction * contact.normalImpulse[p];
+                sideSlips[sideCount] = bound > 0.0f && std::fabs(contact.tangentImpulse[p]) >= kFrictionLimitShare * bound;
                 sidePoint[sideCount] = mp.point;
                 sideUp[sideCount++] = up;
             }
