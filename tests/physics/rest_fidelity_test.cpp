@@ -285,3 +285,54 @@ TEST_CASE("a body tipping over a pivot is not held by the load resting on it (se
     CHECK(r.frozenChecked > 0);
     CHECK(r.violations == 0);
 }
+
+TEST_CASE("fidelity dominoes/11152: two leaning dominoes whose stop slips do not freeze (seed 004 §3.5.1)", "[physics][rest][fidelity]") {
+    // A domino leaning on its neighbour, which stands on one corner: each is held by §3.5.1's side stop
+    // at their contact, whose friction is at its limit (the leaning one slides down its neighbour's
+    // face). They froze at a turning point of that slow fall (0.024 m/s, no change of speed over the
+    // slow window); without rest states they topple from there, 2.1 cm within a second, while frozen
+    // they stood. A stop that slips holds nothing now.
+    scenes::FidelityScene scene = scenes::BuildFidelityScene(scenes::FidelityKind::Dominoes, 11152);
+    const scenes::FidelityResult r = scenes::RunFidelity(scene);
+    CHECK(r.frozenChecked > 0);
+    CHECK(r.violationsStillFrozen == 0);
+    CHECK(r.violations == 0);
+}
+
+TEST_CASE("fidelity spawn/10110: a body the position pass still pushes out does not freeze", "[physics][rest][fidelity]") {
+    // A disc spawned into a pile ends wedged 9–10 mm (1.8–2 linearSlop) deep between the body under it
+    // and the body on it. The position pass, done only within 1.5 linearSlop, pushes it sideways every
+    // step without giving it velocity, so the rest speeds did not see it: frozen there, it stood where
+    // without rest states it moves 1.1 cm within a second.
+    scenes::FidelityScene scene = scenes::BuildFidelityScene(scenes::FidelityKind::Spawn, 10110);
+    const scenes::FidelityResult r = scenes::RunFidelity(scene);
+    CHECK(r.frozenChecked > 0);
+    CHECK(r.violationsStillFrozen == 0);
+    CHECK(r.violations == 0);
+}
+
+TEST_CASE("fidelity spawn/5142: a body wedged sideways between two boxes keeps the pile awake", "[physics][rest][fidelity]") {
+    // A body spawned between two boxes of a pile ends 5.8–5.9 mm (1.15 linearSlop) deep in both side
+    // contacts. The position pass pushes the boxes apart, 30 µm a step, while the load on the wedge
+    // presses it back: without rest states the box resting on one of them by a 2 mm corner loses that
+    // support within 3 steps and falls (12 cm in a second); frozen, the pile stood. Now the pile stays
+    // awake and the box falls as without rest states (after that it leans on a corner too steep for
+    // its friction to freeze on, so no body is frozen at the snapshots).
+    scenes::FidelityScene scene = scenes::BuildFidelityScene(scenes::FidelityKind::Spawn, 5142);
+    const scenes::FidelityResult r = scenes::RunFidelity(scene);
+    CHECK(r.snapshots > 0);
+    CHECK(r.violationsStillFrozen == 0);
+    CHECK(r.violations == 0);
+}
+
+TEST_CASE("fidelity spawn/4118: a box resting corner in corner on its neighbour does not freeze", "[physics][rest][fidelity]") {
+    // A box rests by its corner 4.9 mm deep in the corner of the box under it, on a patch 4.1 mm wide:
+    // narrower than deep, so box-box SAT holds the vertical axis only by its tolerance. Without rest
+    // states a creep of 0.2 µrad a step flips it to the horizontal one after 14 steps, the support is
+    // gone and the box and the one on it fall (2.2 cm within a second); frozen, both stood.
+    scenes::FidelityScene scene = scenes::BuildFidelityScene(scenes::FidelityKind::Spawn, 4118);
+    const scenes::FidelityResult r = scenes::RunFidelity(scene);
+    CHECK(r.frozenChecked > 0);
+    CHECK(r.violationsStillFrozen == 0);
+    CHECK(r.violations == 0);
+}

@@ -7,22 +7,8 @@
 // so a frozen body's top edge acts as floor (§3.5.2) and piles freeze from the floor up. A frozen body
 // costs nothing: no integration, no narrow phase against other non-moving bodies, no solver rows.
 //
-// Freeze only what would stay put. The seed's rotation-stable body still slides along the floor
-// (§3.4.2 stops only its vertical motion and rotation) and its floor is level (§3.3 measures every
-// state against the floor; §3.5.2 takes only edges parallel to it as floor). Freezing stops the
-// sliding too, which Coulomb friction allows only while the supports' friction holds with room to
-// spare. So a body is held, besides §3.4.2 / §3.5.1, only when
-//   - every support is level enough: its slope uses at most half the friction cone,
-//     tan θ = |n_x|/n_y ≤ μ/2 (a box on a 20° slope with μ < 0.73 never freezes);
-//   - the supports' friction, taken together, is not at its limit: |T| < 0.9 μ N for the sum of the
-//     support impulses of the last step (a sliding body has |T| = μ N; single contacts inside a pile
-//     may be at their limit while their frictions cancel, and side contacts may slip, so neither counts);
-//   - it has stopped accelerating: its velocity changed by less than a tenth of the rest speeds over
-//     the slow window (a slow slide or creep keeps restarting the window);
-//   - no support is penetrated deeper than 2 linearSlop (the position pass is not done with it).
-//   - a body on one support point straight under its centre of mass (which §3.4.2 does not hold) is
-//     held only when that balance is stable (BalancedStably): a ball on the ground, not a capsule
-//     standing on its round end nor a box on a corner, which topple from any disturbance.
+// Which bodies their supports hold (the freezing rule, seed 004 §3.4–3.5 and Coulomb) is
+// rest_support.cpp.
 //
 // What the seed lacks (docs/seeds.md): freezing bodies one by one. Here a pile (frozen bodies connected
 // by contacts) always wakes as a whole, in the same step, when anything under or on it changes: a load
@@ -43,59 +29,30 @@
 #include <algorithm>
 #include <cmath>
 
-#include "world_internal.h"
+#include "rest_support.h"
 
 namespace sensu {
 
 using detail::Body;
 using detail::Contact;
 using detail::kNull;
+using detail::NextContact;
+using detail::OtherBody;
+using detail::ShiftSupport;
 using detail::SolverContact;
 
 namespace {
 
-// Freezing rule (see the header): the share of the friction cone a support's slope may use, the share
-// of μ·normal impulse at which a contact counts as at the friction limit, and the change of velocity
-// over the slow window, as a share of the rest speeds, that marks a body as still accelerating.
-constexpr float kSlopeFrictionShare = 0.5f;
-constexpr float kSlopeTolerance = 2e-3f;  // |n_x|/n_y of a level support whose normal carries rounding
-constexpr float kFrictionLimitShare = 0.9f;
-constexpr float kSignificantFriction = 0.05f;  // friction bound ≥ this share of the body's weight
+// The change of velocity over the slow window, as a share of the rest speeds, that marks a body as still
+// accelerating (UpdateRestStates).
 constexpr float kAccelerationShare = 0.1f;
 // Wake test (HoldsLoad): how close to a limit a frozen body may be pushed before it wakes.
 constexpr float kLiftShare = 0.05f;   // of the normal reaction it had when it froze
 constexpr float kSlideShare = 0.95f;  // of μ·N'
 constexpr float kTipShare = 0.02f;    // of the support span, at each end
 constexpr float kNegligibleLoad = 0.01f;  // of what the body carries: such loads are not passed down
-// §3.5.1's side stop: the share of the tipping motion at the side point that must press into the neighbour.
-constexpr float kSideStopShare = 0.1f;
 // A moving body deeper than this many linearSlop into a frozen one wakes its pile (WakeOverlappedPile).
 constexpr float kOverlapWakeSlops = 2.0f;
-
-int OtherBody(const Contact& c, int body) { return c.bodyA == body ? c.bodyB : c.bodyA; }
-
-// Radius of curvature of a shape's surface where it rounds (m): a circle's or a capsule's radius; the
-// corners of boxes, polygons and segments are sharp (0). Used for bodies balanced on one point.
-float RoundingRadius(const ShapeGeometry& g) {
-    if (const Circle* c = std::get_if<Circle>(&g)) return c->radius();
-    if (const Capsule* c = std::get_if<Capsule>(&g)) return c->radius();
-    return 0.0f;
-}
-
-// A body balanced on one point straight under its centre of mass is in equilibrium, but it stays there
-// only if it is stable: when it rolls on the support by a small angle, the centre of mass must not fall.
-// For a surface of curvature radius ρ1 on a support of radius ρ2 that holds while the centre of mass is
-// no higher above the contact than ρ1ρ2 / (ρ1 + ρ2) (ρ1 on a flat support): a ball on the ground is at
-// the limit (it rolls neutrally), a capsule upright on its round end or a box on a corner is above it
-// and topples from any disturbance, a ball on top of another ball too. Supports other than circles are
-// taken as flat (a capsule's end under a single point is rare and only makes this test more lenient).
-bool BalancedStably(float height, float bodyRadius, const ShapeGeometry& support, float tolerance) {
-    const float supportRadius = std::holds_alternative<Circle>(support) ? RoundingRadius(support) : -1.0f;
-    const float limit = supportRadius < 0.0f ? bodyRadius : bodyRadius * supportRadius / Max(bodyRadius + supportRadius, 1e-30f);
-    return height <= limit + tolerance;
-}
-int NextContact(const Contact& c, int body) { return c.next[c.bodyA == body ? 0 : 1]; }
-int OtherBody(const detail::Joint& j, int body) { return j.bodyA == body ? j.bodyB : j.bodyA; }
 
 } // namespace
 
@@ -196,18 +153,6 @@ void WorldImpl::AddLoad(int index, Vec2 impulse, float moment) {
     }
     b.load += impulse;
     b.loadMoment += moment;
-}
-
-// The supports' reaction R (impulse, along their normal n, centre of pressure x on the support line
-// y = supportY) once the body takes the extra load E (impulse) with moment M_E about the origin: they
-// must exert R' = R − E, and the turn of E about the old centre of pressure c moves it along the
-// support by s = −M_E(c) / N'. Returns N' = R'·n (≤ 0: the supports would have to pull).
-static float ShiftSupport(Vec2 R, Vec2 n, float pressureX, float supportY, Vec2 E, float momentE, Vec2& reaction, float& x) {
-    reaction = R - E;
-    const float normal = Dot(reaction, n);
-    const float turn = momentE - Cross(Vec2{pressureX, supportY}, E);
-    x = normal > 0.0f ? pressureX - (turn / normal) * RightPerp(n).x : pressureX;
-    return normal;
 }
 
 // Whether a frozen body's supports still hold it with its extra load E this step. When it froze they
@@ -334,135 +279,6 @@ RestState WorldImpl::RestStateOf(int i) const {
         }
     }
     return RestState::VerticallyUnstable;
-}
-
-void WorldImpl::ClassifySupport(int i) {
-    const SolverSettings& st = settings;
-    const float touching = 2.0f * st.linearSlop;
-    const float tol = st.linearSlop;
-    Body& b = bodies[i];
-    int upCount = 0;
-    bool deep = false;  // a support still penetrates: the position pass is not done with it (seed 004 §3.2)
-    bool level = true;  // every support is level enough for its friction
-    bool stableBalance = true;  // each support point could hold the body balanced on it alone (BalancedStably)
-    float minX = 0.0f, maxX = 0.0f, minY = 0.0f, friction = 0.0f;
-    Vec2 reaction{}, normalSum{};
-    float pressure = 0.0f, pressureX = 0.0f;
-    Vec2 movingLoad{};  // impulse moving bodies gave this body in the step just solved, and its moment
-    float movingMoment = 0.0f;
-    const float significant = kSignificantFriction * b.mass * Max(-gravity.y * b.gravityScale, 0.0f) * stepDt;  // N·s
-    constexpr int kMaxSide = 8;
-    Vec2 sidePoint[kMaxSide], sideUp[kMaxSide];  // side contact points and their normals into this body
-    int sideCount = 0;
-    for (int c = b.contactHead; c != kNull; c = NextContact(contacts[c], i)) {
-        const Contact& contact = contacts[c];
-        // A contact without points supports nothing: skipped before its other body is read (a jointed
-        // grid's bodies each have four such contacts with their diagonal neighbours).
-        if (contact.manifold.pointCount == 0) continue;
-        const Body& o = bodies[OtherBody(contact, i)];
-        const Vec2 up = contact.bodyB == i ? contact.manifold.normal : -contact.manifold.normal;
-        if (!IsRestSupport(o)) {
-            // A moving body's push: once frozen, this body takes it as extra load every step
-            // (WakePushedPiles), so the reaction it freezes with must not carry it too.
-            if (o.type != BodyType::Dynamic) continue;
-            const float sign = contact.bodyB == i ? 1.0f : -1.0f;  // the impulse acts on B along +n, on A along −n
-            const Vec2 n = contact.manifold.normal;
-            for (int p = 0; p < contact.manifold.pointCount; ++p) {
-                const Vec2 P = sign * (contact.normalImpulse[p] * n + contact.tangentImpulse[p] * RightPerp(n));
-                movingLoad += P;
-                movingMoment += Cross(contact.manifold.points[p].point, P);
-            }
-            continue;
-        }
-        // The contact's tangent impulse acts on B along t = RightPerp(n), on A against it.
-        const Vec2 along = contact.bodyB == i ? RightPerp(contact.manifold.normal) : -RightPerp(contact.manifold.normal);
-        for (int p = 0; p < contact.manifold.pointCount; ++p) {
-            const ManifoldPoint& mp = contact.manifold.points[p];
-            if (mp.separation > touching) continue;
-            deep = deep || mp.separation < -2.0f * st.linearSlop;
-            if (up.y >= st.supportNormalY) {
-                // Level enough: the slope's pull tan θ = |n_x|/n_y uses at most half the friction cone.
-                level = level && std::fabs(up.x) <= (kSlopeFrictionShare * contact.friction + kSlopeTolerance) * up.y;
-                const float Pn = contact.normalImpulse[p];
-                reaction += Pn * up + contact.tangentImpulse[p] * along;
-                normalSum += Pn * up;
-                pressure += Pn;
-                pressureX += Pn * mp.point.x;
-                if (upCount == 0) {
-                    minX = maxX = mp.point.x;
-                    minY = mp.point.y;
-                    friction = contact.friction;
-                } else {
-                    minX = Min(minX, mp.point.x);
-                    maxX = Max(maxX, mp.point.x);
-                    minY = Min(minY, mp.point.y);
-                    friction = Min(friction, contact.friction);
-                }
-                const bool bodyIsA = contact.bodyA == i;
-                const ShapeGeometry& own = shapes[bodyIsA ? contact.shapeA : contact.shapeB].geometry;
-                const ShapeGeometry& under = shapes[bodyIsA ? contact.shapeB : contact.shapeA].geometry;
-                stableBalance = stableBalance && BalancedStably(Distance(b.center, mp.point), RoundingRadius(own), under, tol);
-                ++upCount;
-            } else if (sideCount < kMaxSide) {
-                sidePoint[sideCount] = mp.point;
-                sideUp[sideCount++] = up;
-            }
-        }
-    }
-    b.restHeld = false;
-    if (upCount == 0) return;
-    const float cx = b.center.x;
-    // §3.4.2: x_min < c_x < x_max. A single point straight under the centre holds if the body is stably
-    // balanced on it (a ball on the ground, not a capsule standing on its round end).
-    bool held = (cx > minX + tol && cx < maxX - tol) ||
-                (cx >= minX - tol && cx <= maxX + tol && maxX - minX <= 2.0f * tol && stableBalance);
-    if (!held) {
-        // §3.5.1: pivot c on the side of the centre of mass; a neighbour touched at b on that same side
-        // stops the turn: (b_x − c_x)(a_x − c_x) > 0 — and only if the turn presses b into it. Turning
-        // about c by ω (toward the centre of mass's side) moves b with ω × (b − c); a neighbour whose
-        // normal does not oppose that motion (a body resting on top, pressed down with b) lets the body
-        // and its load tip together.
-        const float pivot = cx < minX ? minX : maxX;
-        const float turn = cx > pivot ? -1.0f : 1.0f;  // clockwise when the centre of mass is right of c
-        for (int s = 0; s < sideCount && !held; ++s) {
-            const Vec2 arm = sidePoint[s] - Vec2{pivot, minY};
-            const Vec2 motion = Cross(turn, arm);
-            const bool pressesIn = Dot(motion, sideUp[s]) < -kSideStopShare * Length(motion);
-            if ((sidePoint[s].x - pivot) * (cx - pivot) > tol * tol && pressesIn) {
-                held = true;
-                minX = Min(pivot, sidePoint[s].x);
-                maxX = Max(pivot, sidePoint[s].x);
-            }
-        }
-    }
-    // At the friction limit: the supports' friction, taken together, is (nearly) exhausted, so the body
-    // slides or is about to (Coulomb: |T| = μN while sliding). Single contacts of a pile may each be at
-    // their limit while their frictions cancel; side contacts may slip while the supports hold.
-    const Vec2 n = pressure > 0.0f ? Normalize(normalSum) : Vec2{0.0f, 1.0f};
-    const float limit = friction * Dot(reaction, n);
-    const bool atLimit = limit > significant && std::fabs(Dot(reaction, RightPerp(n))) >= kFrictionLimitShare * limit;
-    b.restHeld = held && !deep && level && !atLimit;
-    b.supportMinX = minX;
-    b.supportMaxX = maxX;
-    b.supportY = minY;
-    b.supportFriction = friction;
-    // The supports' force as it is now (the impulses of the step just solved): it carries the body and
-    // whatever rests on it. Without impulses (warm starting off) the body's own weight stands in for it.
-    if (pressure > 0.0f && stepDt > 0.0f) {
-        // Without the moving bodies' push (load −movingLoad): what the supports exert for the body and
-        // what rests on it for good. A body that only a moving body's push keeps held is not held.
-        Vec2 held;
-        float x = 0.0f;
-        const float normal = ShiftSupport(reaction, n, pressureX / pressure, minY, -movingLoad, -movingMoment, held, x);
-        if (!(normal > 0.0f) || x < minX || x > maxX) b.restHeld = false;
-        b.supportReaction = (1.0f / stepDt) * held;
-        b.supportNormal = n;
-        b.supportPressureX = Clamp(x, minX, maxX);
-    } else {
-        b.supportReaction = {0.0f, b.mass * Max(-gravity.y * b.gravityScale, 0.0f)};
-        b.supportNormal = {0.0f, 1.0f};
-        b.supportPressureX = Clamp(cx, minX, maxX);
-    }
 }
 
 // Bodies freeze by connected groups, never one by one: a group of touching rest candidates freezes
