@@ -21,13 +21,13 @@ void World::Step(float dt) {
     profile = {};
     detail::LapClock whole;
     whole.Start();
-    w.lapClock.Start();
     w.BeginStepEvents();      // last step's events go; ends caused since (destroy, filter) come first
     w.moversTracked = w.continuousStartsOpen = false;
     if (w.TryIdleStep()) {    // everything frozen or fixed, nothing added: a frozen pile costs nothing
         profile.step = whole.Lap();
         return;
     }
+    w.lapClock.Start();       // only now: an idle step reads the clock twice, not three times
     w.stepping = true;
     struct EndOfStep {
         WorldImpl& w;
