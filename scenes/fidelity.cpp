@@ -3,6 +3,7 @@
 #include "sensu_scenes/fidelity.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <random>
 
@@ -42,18 +43,32 @@ bool AnyKinematicMoving(const World& world, std::vector<BodyId>& ids) {
     return false;
 }
 
-// A rest-off copy made at a snapshot, with the bodies that were frozen then.
+// A rest-off copy made at a snapshot, with the bodies that were frozen then, and (when the chaos floor
+// is run) a second rest-off copy nudged by FidelityOptions::chaosNudge.
 struct Copy {
     World world;
+    World nudged{};
     int stepsLeft = 0;
     std::vector<BodyId> frozen{};
     std::vector<float> deviation{};  // m, largest distance from the rest-on world so far, per frozen body
+    std::vector<float> chaos{};      // m, largest distance between the nudged and the plain rest-off copy
     std::vector<uint8_t> stillFrozen{};  // per frozen body: not awake in the rest-on world at any step so far
 };
 
 void ApplyEvents(const FidelityScene& scene, World& world, int step) {
     for (const FidelityEvent& e : scene.events)
         if (e.step == step) e.apply(world);
+}
+
+// Adds `speed` in a random direction to every dynamic body's velocity (the chaos floor's nudge).
+void Nudge(World& world, float speed, std::mt19937_64& draw, std::vector<BodyId>& ids) {
+    std::uniform_real_distribution<float> angle(0.0f, 6.2831853f);
+    world.GetBodies(ids);
+    for (BodyId id : ids) {
+        if (world.GetType(id) != BodyType::Dynamic) continue;
+        const float a = angle(draw);
+        world.SetLinearVelocity(id, world.GetLinearVelocity(id) + speed * Vec2{std::cos(a), std::sin(a)});
+    }
 }
 
 } // namespace
@@ -87,6 +102,11 @@ FidelityResult RunFidelity(FidelityScene& scene, const FidelityOptions& options)
             SolverSettings off = copy.world.GetSettings();
             off.restStates = false;
             copy.world.SetSettings(off);
+            copy.chaos.assign(copy.frozen.size(), 0.0f);
+            if (options.chaosNudge > 0.0f) {
+                copy.nudged = copy.world.Clone();
+                Nudge(copy.nudged, options.chaosNudge, draw, ids);
+            }
             copies.push_back(std::move(copy));
         }
         for (const FidelityEvent& e : scene.events) lastEvent = e.step <= step ? std::max(lastEvent, e.step) : lastEvent;
@@ -94,12 +114,19 @@ FidelityResult RunFidelity(FidelityScene& scene, const FidelityOptions& options)
         if (AnyKinematicMoving(world, ids)) lastEvent = step;  // it pushes energy into the pile on purpose
         world.Step(kDt);
         for (Copy& copy : copies) {
+            const bool nudged = options.chaosNudge > 0.0f;
             ApplyEvents(scene, copy.world, step);
             copy.world.Step(kDt);
+            if (nudged) {
+                ApplyEvents(scene, copy.nudged, step);
+                copy.nudged.Step(kDt);
+            }
             for (size_t i = 0; i < copy.frozen.size(); ++i) {
                 const BodyId id = copy.frozen[i];
                 if (!world.IsValid(id) || !copy.world.IsValid(id)) continue;  // destroyed by the script
                 copy.deviation[i] = std::max(copy.deviation[i], Distance(world.GetPosition(id), copy.world.GetPosition(id)));
+                if (nudged && copy.nudged.IsValid(id))
+                    copy.chaos[i] = std::max(copy.chaos[i], Distance(copy.nudged.GetPosition(id), copy.world.GetPosition(id)));
                 copy.stillFrozen[i] = copy.stillFrozen[i] && !world.IsAwake(id);
             }
             if (--copy.stepsLeft > 0) continue;
@@ -109,6 +136,7 @@ FidelityResult RunFidelity(FidelityScene& scene, const FidelityOptions& options)
                 ++result.frozenChecked;
                 result.violations += violated ? 1 : 0;
                 result.violationsStillFrozen += violated && copy.stillFrozen[i] ? 1 : 0;
+                result.violationsBeyondChaos += violated && copy.chaos[i] <= options.tolerance ? 1 : 0;
                 result.maxDeviation = std::max(result.maxDeviation, copy.deviation[i]);
             }
         }

@@ -127,3 +127,38 @@ TEST_CASE("fidelity harness: a spawn lasts until the overlap it made is pushed o
     CHECK(after.energyWindows > 0);
     CHECK(after.energyWindows < before.energyWindows);
 }
+
+// The chaos floor (FidelityOptions::chaosNudge): a second rest-off copy with every body nudged by
+// 1 µm/s tells a violation the physics itself does not determine to 1 cm within 1 s from one the rest
+// states made. destroy/149 (seed 1's one violation): the top box of a pyramid left with its centre of
+// mass over its remaining support's edge; the nudge alone tips it 3 cm differently. Dominoes frozen in
+// mid-fall (rest speeds far too loose) are rest-state errors: the nudge does not make them fall.
+TEST_CASE("fidelity harness: the chaos floor tells a knife edge from a rest-state error", "[physics][fidelity]") {
+    constexpr float kNudge = 1e-6f;  // m/s
+    FidelityScene knifeEdge = BuildFidelityScene(FidelityKind::Destroy, 149);
+    const FidelityResult edge = RunFidelity(knifeEdge, {.chaosNudge = kNudge});
+    CHECK(edge.violations == 1);
+    CHECK(edge.violationsBeyondChaos == 0);
+
+    int violations = 0, beyond = 0;
+    for (uint64_t seed = 1; seed <= 4; ++seed) {
+        FidelityScene scene = BuildFidelityScene(FidelityKind::Dominoes, seed);
+        SolverSettings loose = scene.world.GetSettings();
+        loose.restLinearSpeed = 10.0f;
+        loose.restAngularSpeed = 30.0f;
+        loose.restTime = 0.0f;
+        scene.world.SetSettings(loose);
+        const FidelityResult r = RunFidelity(scene, {.chaosNudge = kNudge});
+        violations += r.violations;
+        beyond += r.violationsBeyondChaos;
+    }
+    CHECK(violations > 0);
+    CHECK(beyond == violations);
+
+    // Without the floor every violation counts as beyond it, and running the floor leaves the rest-on
+    // world as it is.
+    FidelityScene plain = BuildFidelityScene(FidelityKind::Destroy, 149);
+    const FidelityResult off = RunFidelity(plain);
+    CHECK(off.violationsBeyondChaos == off.violations);
+    CHECK(plain.world.StateHash() == knifeEdge.world.StateHash());
+}

@@ -61,6 +61,11 @@ struct FidelityOptions {
     /// m: an event lasts while some contact is deeper than this (the overlap it made is being pushed out)…
     float resolvedOverlap = 0.02f;
     int maxEventSteps = 240;      ///< …but at most this many steps after it
+    /// m/s: the chaos floor. When > 0, each snapshot also runs a second rest-off copy whose dynamic
+    /// bodies are nudged by this speed (a random direction per body): a violating body that the nudge
+    /// alone moves more than the tolerance within the window is within the scene's own chaos (its
+    /// outcome over 1 s is not determined to 1 cm by the physics). 0: not run.
+    float chaosNudge = 0.0f;
 };
 
 struct FidelityResult {
@@ -71,6 +76,10 @@ struct FidelityResult {
     /// states held them while without rest states they move. (The others woke in both worlds, so part of
     /// their difference may be the chaos of a collapsing pile.)
     int violationsStillFrozen = 0;
+    /// Of the violations, the ones the chaos-floor copy (FidelityOptions::chaosNudge) did not also move
+    /// more than the tolerance away from the rest-off copy: not explained by the scene's own sensitivity.
+    /// Equals violations when the floor is not run.
+    int violationsBeyondChaos = 0;
     float maxDeviation = 0.0f;    ///< m, largest such distance (over all frozen bodies)
     int energyWindows = 0;        ///< 1 s windows the energy check looked at
     float maxEnergyRise = 0.0f;   ///< largest relative rise over them
