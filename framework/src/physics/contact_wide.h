@@ -49,7 +49,8 @@ using WideContactBatch8 = WideContactBatchOf<kWide8Lanes>;  // AVX2
 
 // How one colour (same index as WorldImpl::colourRanges) is solved: wideBatches8[batch8Begin, batch8End)
 // eight at a time, wideBatches[batchBegin, batchEnd) four at a time, and the contacts
-// wideRest[restBegin, restEnd) on the scalar path. Not wide: all of it on the scalar path.
+// wideRest[restBegin, restEnd) on the scalar path. Each kind's last batch may be padded (lane contact
+// index −1; contact_solver_wide.cpp PadContact). Not wide: all of it on the scalar path.
 struct WideColour {
     bool wide = false;
     int batch8Begin = 0, batch8End = 0;
