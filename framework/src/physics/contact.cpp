@@ -85,16 +85,24 @@ enum : uint8_t {
 // enough: a rolling ball's material at the contact is the instantaneous centre of rotation and barely
 // moves (r·θ²/2 per step), so below 0.19 m/s for a 0.5 m ball the contact was carried behind the
 // rolling ball, the normal impulse there turned it faster, and it sped up to that speed (issue 15).
-bool CanCarry(const Contact& c, const Transform& relative, Vec2 localCenterB, float tolerance) {
+// B's material at a point of A's frame is InvTransformPoint(c.relativePose, point): for the manifold
+// points and the centre those are Contact's carry constants, computed once per relativePose (the centre's
+// again only if B's local centre changes) instead of every step, the same floats.
+bool CanCarry(Contact& c, const Transform& relative, Vec2 localCenterB, float tolerance) {
     if (!c.hasLocalManifold || c.manifold.pointCount == 0) return false;
-    auto stayed = [&](Vec2 pointInA) {
-        const Vec2 moved = TransformPoint(relative, InvTransformPoint(c.relativePose, pointInA));
+    auto stayed = [&](Vec2 pointInB, Vec2 pointInA) {
+        const Vec2 moved = TransformPoint(relative, pointInB);
         return LengthSquared(moved - pointInA) <= tolerance * tolerance;
     };
     for (int p = 0; p < c.manifold.pointCount; ++p) {
-        if (!stayed(c.localPoint[p])) return false;
+        if (!stayed(c.carryPointB[p], c.localPoint[p])) return false;
     }
-    return stayed(TransformPoint(c.relativePose, localCenterB));
+    if (std::memcmp(&c.carryCenterOf, &localCenterB, sizeof localCenterB) != 0) {
+        c.carryCenterA = TransformPoint(c.relativePose, localCenterB);
+        c.carryCenterB = InvTransformPoint(c.relativePose, c.carryCenterA);
+        c.carryCenterOf = localCenterB;
+    }
+    return stayed(c.carryCenterB, c.carryCenterA);
 }
 
 // The pair's manifold computed anew at poses xa, xb (B's pose relative to A: `relative`), with the
@@ -124,6 +132,7 @@ bool CanCarry(const Contact& c, const Transform& relative, Vec2 localCenterB, fl
     c.relativePose = relative;
     for (int p = 0; p < m.pointCount; ++p) c.localPoint[p] = InvTransformPoint(xa, m.points[p].point);
     c.localNormal = InvRotate(xa.q, m.normal);
+    detail::ResetCarryConstants(c);
     for (int p = 0; p < 2; ++p) {
         c.normalImpulse[p] = normalImpulse[p];
         c.tangentImpulse[p] = tangentImpulse[p];

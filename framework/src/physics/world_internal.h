@@ -3,6 +3,7 @@
 // scratch arrays of one step (kept between steps so a steady-state step allocates nothing).
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -141,7 +142,20 @@ struct Contact {
     Transform relativePose{};
     Vec2 localPoint[2]{};
     Vec2 localNormal{};
+    // The carry test's constants (CanCarry, contact.cpp), kept so a carried pair does not transform them
+    // again every step: B's material at each local point, in B's frame as of relativePose; and B's centre
+    // in A's frame and back in B's, for B's local centre carryCenterOf (NaN: not computed for this
+    // relativePose yet). Functions of the fields above, not state: a loaded world rebuilds them.
+    Vec2 carryPointB[2]{};
+    Vec2 carryCenterOf{std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::quiet_NaN()};
+    Vec2 carryCenterA{}, carryCenterB{};
 };
+
+// A contact's carry constants for its relativePose and local points (the centre's left to CanCarry).
+inline void ResetCarryConstants(Contact& c) {
+    for (int p = 0; p < 2; ++p) c.carryPointB[p] = InvTransformPoint(c.relativePose, c.localPoint[p]);
+    c.carryCenterOf = {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::quiet_NaN()};
+}
 
 // Velocity of one solver body: the only per-body data the velocity iterations touch.
 struct SolverVelocity {
