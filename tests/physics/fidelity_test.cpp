@@ -28,6 +28,19 @@ bool AssertViolations(FidelityKind kind) { return kind != FidelityKind::Destroy 
 // Kinds whose energy must never rise more than 0.5 % over a quiet second, today.
 bool AssertEnergy(FidelityKind kind) { return kind != FidelityKind::Mover; }
 
+// A dominoes scene with rest speeds so loose, and no rest window, that toppling dominoes freeze in
+// mid-fall (on level ground and not yet at their friction limit, the other rules let them): a rest-state
+// error the harness must catch.
+FidelityScene LooseDominoes(uint64_t seed) {
+    FidelityScene scene = BuildFidelityScene(FidelityKind::Dominoes, seed);
+    SolverSettings loose = scene.world.GetSettings();
+    loose.restLinearSpeed = 10.0f;
+    loose.restAngularSpeed = 30.0f;
+    loose.restTime = 0.0f;
+    scene.world.SetSettings(loose);
+    return scene;
+}
+
 } // namespace
 
 TEST_CASE("fidelity harness: rest-off copies of frozen bodies stay put, energy does not rise", "[physics][fidelity]") {
@@ -65,19 +78,13 @@ TEST_CASE("fidelity harness: rest-off copies of frozen bodies stay put, energy d
 }
 
 TEST_CASE("fidelity harness: freezing moving bodies is caught", "[physics][fidelity]") {
-    // Rest speeds so loose, and no rest window, that toppling dominoes freeze in mid-fall (on level
-    // ground and not yet at their friction limit, the other rules let them). Freezing stops them; the
-    // rest-off copies, started from those tilted poses at rest, must fall on. (A body frozen while it
+    // Dominoes frozen in mid-fall (LooseDominoes). Freezing stops them; the rest-off copies, started
+    // from those tilted poses at rest, must fall on. (A body frozen while it
     // rolls is not caught this way: freezing zeroes its velocity, and a ball at rest on level ground
     // stays put without rest states too.)
     int violations = 0, frozen = 0;
     for (uint64_t seed = 1; seed <= 10; ++seed) {
-        FidelityScene scene = BuildFidelityScene(FidelityKind::Dominoes, seed);
-        SolverSettings loose = scene.world.GetSettings();
-        loose.restLinearSpeed = 10.0f;
-        loose.restAngularSpeed = 30.0f;
-        loose.restTime = 0.0f;
-        scene.world.SetSettings(loose);
+        FidelityScene scene = LooseDominoes(seed);
         const FidelityResult r = RunFidelity(scene);
         violations += r.violations;
         frozen += r.frozenChecked;
@@ -142,12 +149,7 @@ TEST_CASE("fidelity harness: the chaos floor tells a knife edge from a rest-stat
 
     int violations = 0, beyond = 0;
     for (uint64_t seed = 1; seed <= 4; ++seed) {
-        FidelityScene scene = BuildFidelityScene(FidelityKind::Dominoes, seed);
-        SolverSettings loose = scene.world.GetSettings();
-        loose.restLinearSpeed = 10.0f;
-        loose.restAngularSpeed = 30.0f;
-        loose.restTime = 0.0f;
-        scene.world.SetSettings(loose);
+        FidelityScene scene = LooseDominoes(seed);
         const FidelityResult r = RunFidelity(scene, {.chaosNudge = kNudge});
         violations += r.violations;
         beyond += r.violationsBeyondChaos;
