@@ -391,7 +391,9 @@ struct WorldImpl {
         std::vector<int> tops;               // link i's upper body (shared with link i + 1)
         std::vector<float> rhs0, rhs, delta, totals;  // four floats per link (chain_solver.cpp Quad)
         std::vector<uint8_t> released, inChain, isLink;
-        std::vector<detail::SolverVelocity> saved;  // the chain's upper bodies before its corrections
+        // The chain's upper bodies before its corrections; before the solve, their predicted end velocities
+        // (chain_energy.cpp).
+        std::vector<detail::SolverVelocity> saved;
     } chainScratch;
     // solverContacts[levelStart[k] .. levelStart[k+1]) share level k, until SplitLevelsIntoParts groups
     // them by band, part and level into segments: segment s is solverContacts[segmentStart[s] ..
@@ -534,6 +536,7 @@ struct WorldImpl {
     void FindChains();
     bool SolveChain(int c);
     float NormalSpeedAfter(const int* link, int n, int i, int r) const;
+    bool ChainGainsEnergy(const int* link, int n);  // the solve's end velocities would add energy (chain_energy.cpp)
     void ShockContact(int k);     // that pass on solverContacts[k]
     void PropagateShockWide(int colour, int begin, int end);  // that pass on items of a colour with batches (shock_propagation_wide.cpp)
     void ApplyRestitution();      // bounce after the velocity passes (contact_solver.cpp)
