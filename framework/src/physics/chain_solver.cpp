@@ -318,7 +318,10 @@ bool WorldImpl::SolveChain(int c) {
         }
     }
     // The energy guard below, asked first where it can be answered without the solve (chain_energy.cpp).
-    if (releasedRows == 0 && ChainGainsEnergy(link, n)) return false;
+    if (chainEnergyAhead && releasedRows == 0 && ChainGainsEnergy(link, n)) {
+        ++chainsLeftAhead;
+        return false;
+    }
     // K's blocks and the right-hand side bias − J v for the corrections of the accumulated impulses, built
     // once; a round with released rows starts from copies. Entry (r, q) is Through(row r, row q) summed
     // over the bodies, a block row at a time: rows 0 and 1 share the normal, and Dot(d1, d2) = Dot(d2, d1)

@@ -409,6 +409,11 @@ struct WorldImpl {
     std::vector<detail::WideContactBatch> wideBatches;  // the velocity pass's batches of four (contact_solver_wide.cpp)
     std::vector<detail::WideContactBatch8> wideBatches8;  // and of eight (contact_solver_wide8.cpp)
     int wideLanes = detail::DefaultWideLanes();          // the widest batches built: 8, 4 or 1 (none)
+    // The chain solver's energy guard asked before the solve where it can be (chain_energy.cpp); false:
+    // only after it, as the solve's own check (tests compare the two). And the chains it left to the shock
+    // pass so, since the world was made (counted, not state).
+    bool chainEnergyAhead = true;
+    int chainsLeftAhead = 0;
     std::vector<detail::WideColour> wideColours;        // per colour; empty: every colour on the scalar path
     std::vector<int> wideRest;                          // contacts of wide colours left to the scalar path
     std::vector<uint64_t> bodyColours;  // colours taken per solver body while a level is coloured
