@@ -38,6 +38,7 @@ using detail::SolverBody;
 using detail::SolverContact;
 using detail::SolverVelocity;
 using detail::TangentOf;
+using detail::TwiceKineticEnergy;
 
 namespace {
 
@@ -154,11 +155,6 @@ Row RowOf(const SolverContact& sc, int r) {
     const Vec2 t = TangentOf(sc.normal);
     if (sc.pointCount == 2) return {t, sc.pairRtA, sc.pairRtB};
     return {t, sc.points[0].rtA, sc.points[0].rtB};
-}
-
-// m·|v|² + I·ω² of a solver body (its inverse mass and inertia: 0 for a part that does not move), J.
-float TwiceKineticEnergy(const SolverVelocity& v, const SolverBody& body) {
-    return (body.invMass > 0.0f ? LengthSquared(v.v) / body.invMass : 0.0f) + (body.invInertia > 0.0f ? v.w * v.w / body.invInertia : 0.0f);
 }
 
 // J M⁻¹ Jᵀ entry of two rows through one body with inverse mass m and inertia i, arms as given.
@@ -320,6 +316,11 @@ bool WorldImpl::SolveChain(int c) {
             released[i * kRows + 1] = 1;  // no second point
             ++releasedRows;
         }
+    }
+    // The energy guard below, asked first where it can be answered without the solve (chain_energy.cpp).
+    if (chainEnergyAhead && releasedRows == 0 && ChainGainsEnergy(link, n)) {
+        ++chainsLeftAhead;
+        return false;
     }
     // K's blocks and the right-hand side bias − J v for the corrections of the accumulated impulses, built
     // once; a round with released rows starts from copies. Entry (r, q) is Through(row r, row q) summed

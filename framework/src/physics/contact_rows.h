@@ -11,6 +11,11 @@
 
 namespace sensu::detail {
 
+// m·|v|² + I·ω² of a solver body (its inverse mass and inertia: 0 for a part that does not move), J.
+inline float TwiceKineticEnergy(const SolverVelocity& v, const SolverBody& body) {
+    return (body.invMass > 0.0f ? LengthSquared(v.v) / body.invMass : 0.0f) + (body.invInertia > 0.0f ? v.w * v.w / body.invInertia : 0.0f);
+}
+
 // Tangent direction of a contact: the normal turned clockwise (friction acts along it).
 inline Vec2 TangentOf(Vec2 n) { return RightPerp(n); }
 

@@ -404,7 +404,9 @@ struct WorldImpl {
         std::vector<int> tops;               // link i's upper body (shared with link i + 1)
         std::vector<float> rhs0, rhs, delta, totals;  // four floats per link (chain_solver.cpp Quad)
         std::vector<uint8_t> released, inChain, isLink;
-        std::vector<detail::SolverVelocity> saved;  // the chain's upper bodies before its corrections
+        // The chain's upper bodies before its corrections; before the solve, their predicted end velocities
+        // (chain_energy.cpp).
+        std::vector<detail::SolverVelocity> saved;
     } chainScratch;
     // solverContacts[levelStart[k] .. levelStart[k+1]) share level k, until SplitLevelsIntoParts groups
     // them by band, part and level into segments: segment s is solverContacts[segmentStart[s] ..
@@ -420,6 +422,11 @@ struct WorldImpl {
     std::vector<detail::WideContactBatch> wideBatches;  // the velocity pass's batches of four (contact_solver_wide.cpp)
     std::vector<detail::WideContactBatch8> wideBatches8;  // and of eight (contact_solver_wide8.cpp)
     int wideLanes = detail::DefaultWideLanes();          // the widest batches built: 8, 4 or 1 (none)
+    // The chain solver's energy guard asked before the solve where it can be (chain_energy.cpp); false:
+    // only after it, as the solve's own check (tests compare the two). And the chains it left to the shock
+    // pass so, since the world was made (counted, not state).
+    bool chainEnergyAhead = true;
+    int chainsLeftAhead = 0;
     std::vector<detail::WideColour> wideColours;        // per colour; empty: every colour on the scalar path
     std::vector<int> wideRest;                          // contacts of wide colours left to the scalar path
     std::vector<uint64_t> bodyColours;  // colours taken per solver body while a level is coloured
@@ -547,6 +554,7 @@ struct WorldImpl {
     void FindChains();
     bool SolveChain(int c);
     float NormalSpeedAfter(const int* link, int n, int i, int r) const;
+    bool ChainGainsEnergy(const int* link, int n);  // the solve's end velocities would add energy (chain_energy.cpp)
     void ShockContact(int k);     // that pass on solverContacts[k]
     void PropagateShockWide(int colour, int begin, int end);  // that pass on items of a colour with batches (shock_propagation_wide.cpp)
     void ApplyRestitution();      // bounce after the velocity passes (contact_solver.cpp)
