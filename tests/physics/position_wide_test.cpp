@@ -15,7 +15,6 @@
 using namespace sensu;
 using namespace sensu::testing;
 
-#if SENSU_WIDE8_CONTACTS
 namespace {
 
 detail::SolverBody RandomBody(Rng& rng, bool fixed) {
@@ -37,7 +36,6 @@ bool SameBits(const std::vector<detail::SolverBody>& x, const std::vector<detail
 }
 
 } // namespace
-#endif
 
 TEST_CASE("the position pass eight at a time gives one-by-one's bodies and separation bit for bit", "[physics][wide][positions]") {
     if (detail::DefaultWideLanes() < detail::kWide8Lanes) return;  // no AVX2, or a portable build
