@@ -565,6 +565,8 @@ struct WorldImpl {
     void FinishSoftStep(float dt);
     void SolvePositions();        // position pass (position_solver.cpp)
     void WriteSolverPoses();      // the moving solver bodies' poses back to their bodies (position_solver.cpp)
+    enum class ShockSide { None, A, B };
+    ShockSide ShockHeldSide(const detail::PositionRow& row) const;  // position_solver.cpp
     void OrderContactsBottomUp(); // levels (solver_order.cpp)
     void SplitLevelsIntoParts();  // each level's parts and seams (solver_parts.cpp)
     void ColourLevels();          // colours inside each part and seam set (solver_order.cpp)
