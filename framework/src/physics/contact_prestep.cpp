@@ -4,7 +4,7 @@
 // copy stalled on its own just-written bytes. The bodies' data is read from prestepBodies (packed by
 // solver index) instead of from the two ~270-byte Body structs of every contact. When last solve's
 // order holds (solver_order.cpp) each contact goes straight to its ordered slot; its cold data and
-// restitution flags stay in pre-step order (SolverContact::cold); its position row goes with it.
+// restitution flags stay in pre-step order (SolverContact::cold).
 #include <atomic>
 
 #include "contact_rows.h"
@@ -13,7 +13,6 @@
 namespace sensu {
 
 using detail::Contact;
-using detail::PositionRow;
 using detail::PrestepBody;
 using detail::SolverContact;
 using detail::SolverContactCold;
@@ -41,7 +40,6 @@ void WorldImpl::FillSolverContacts(float dt, bool ordered) {
     const int* slots = ordered ? orderCache.destination.data() : nullptr;
     solverContacts.resize(prestepContacts.size());
     solverContactsCold.resize(prestepContacts.size());
-    positionRows.resize(prestepContacts.size());
     restitutionFlags.resize(prestepContacts.size());
     std::atomic<int> candidates{0};
     detail::ForChunks(pool, count, detail::kMinParallelContacts, [&](int chunkBegin, int chunkEnd) {
@@ -53,10 +51,8 @@ void WorldImpl::FillSolverContacts(float dt, bool ordered) {
             const int b = static_cast<int>(static_cast<uint32_t>(prestepPairs[k]) & ~detail::kGapPair);
             const PrestepBody& ba = prestepBodies[a];
             const PrestepBody& bb = prestepBodies[b];
-            const int slot = slots != nullptr ? slots[k] : k;
-            SolverContact& sc = solverContacts[slot];
+            SolverContact& sc = solverContacts[slots != nullptr ? slots[k] : k];
             SolverContactCold& cold = solverContactsCold[k];
-            PositionRow& row = positionRows[slot];
             cold.contact = ci;
             sc.cold = k;
             sc.a = a;
@@ -64,11 +60,7 @@ void WorldImpl::FillSolverContacts(float dt, bool ordered) {
             const Vec2 n = c.manifold.normal;
             const Vec2 t = detail::TangentOf(n);
             sc.normal = n;
-            row.localNormal = InvRotate(ba.q, n);
-            row.a = a;
-            row.b = b;
-            row.pointCount = c.manifold.pointCount;
-            row.upward = Dot(n, shockUp);
+            cold.localNormal = InvRotate(ba.q, n);
             sc.friction = st.friction ? c.friction : 0.0f;
             cold.restitution = st.restitution ? c.restitution : 0.0f;
             sc.pointCount = c.manifold.pointCount;
@@ -83,7 +75,7 @@ void WorldImpl::FillSolverContacts(float dt, bool ordered) {
                 if (p >= sc.pointCount) {
                     // The unused point reads as zeros, as in a value-initialised contact.
                     sp = {};
-                    row.localAnchorA[p] = row.localAnchorB[p] = cold.point[p] = {};
+                    cold.localAnchorA[p] = cold.localAnchorB[p] = cold.point[p] = {};
                     cold.approachSpeed[p] = cold.hitApproach[p] = 0.0f;
                     cold.speculative[p] = false;
                     continue;
@@ -96,8 +88,8 @@ void WorldImpl::FillSolverContacts(float dt, bool ordered) {
                 sp.rnB = Cross(rB, n);
                 sp.rtA = Cross(rA, t);
                 sp.rtB = Cross(rB, t);
-                row.localAnchorA[p] = InvRotate(ba.q, (mp.point - 0.5f * mp.separation * n) - ba.center);
-                row.localAnchorB[p] = InvRotate(bb.q, (mp.point + 0.5f * mp.separation * n) - bb.center);
+                cold.localAnchorA[p] = InvRotate(ba.q, (mp.point - 0.5f * mp.separation * n) - ba.center);
+                cold.localAnchorB[p] = InvRotate(bb.q, (mp.point + 0.5f * mp.separation * n) - bb.center);
                 sp.normalImpulse = warm ? c.normalImpulse[p] : 0.0f;
                 sp.tangentImpulse = warm && st.friction ? c.tangentImpulse[p] : 0.0f;
                 sp.normalMass = sp.tangentMass = 0.0f;  // PrepareMasses sets those it uses

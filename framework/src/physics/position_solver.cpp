@@ -12,7 +12,8 @@ namespace sensu {
 using detail::Body;
 using detail::EffectiveMass;
 using detail::SolverBody;
-using detail::PositionRow;
+using detail::SolverContact;
+using detail::SolverContactCold;
 
 namespace {
 
@@ -35,34 +36,42 @@ inline void AtomicMin(std::atomic<float>& target, float value) {
 // sank 19 cm into itself (issue 15); with this rule 1.5 cm. (The velocity pass keeps holding by level
 // alone: measured, restricting it as well added energy to landing bodies and did not help the pour.)
 // Inline: the pass asks it per contact and iteration, and the out-of-line call cost more than its body.
-inline WorldImpl::ShockSide WorldImpl::ShockHeldSide(const PositionRow& row) const {
-    const int levelA = solverBodies[row.a].level;
-    const int levelB = solverBodies[row.b].level;
+inline WorldImpl::ShockSide WorldImpl::ShockHeldSide(const SolverContact& sc) const {
+    const int levelA = solverBodies[sc.a].level;
+    const int levelB = solverBodies[sc.b].level;
     if (levelA == levelB || shockUp == Vec2{}) return ShockSide::None;
-    const float upward = row.upward;  // > 0: B is on top of A
+    const float upward = Dot(sc.normal, shockUp);  // > 0: B is on top of A
     if (levelA < levelB) return upward >= settings.supportNormalY ? ShockSide::A : ShockSide::None;
     return -upward >= settings.supportNormalY ? ShockSide::B : ShockSide::None;
 }
 
 void WorldImpl::SolvePositions() {
     const SolverSettings& st = settings;
+    constexpr int kPrefetchAhead = 6;
+    // What the pass reads of a contact's cold data: its normal and anchors (two cache lines at most).
+    auto PrefetchCold = [&](int cold) {
+        const char* first = reinterpret_cast<const char*>(&solverContactsCold[cold].localNormal);
+        __builtin_prefetch(first);
+        __builtin_prefetch(reinterpret_cast<const char*>(&solverContactsCold[cold].localAnchorB[1]) + sizeof(Vec2) - 1);
+    };
     // Returns the smallest separation of the contact's points before their corrections.
-    auto solve = [&](const PositionRow& row) {
-        SolverBody& a = solverBodies[row.a];
-        SolverBody& b = solverBodies[row.b];
+    auto solve = [&](const SolverContact& sc) {
+        SolverBody& a = solverBodies[sc.a];
+        SolverBody& b = solverBodies[sc.b];
         // With shock propagation the supporting body of a floor-like contact stays put here too, so a
         // column is pushed out of its support in one pass instead of diffusing corrections up and down.
-        const ShockSide held = st.shockPropagation ? ShockHeldSide(row) : ShockSide::None;
+        const ShockSide held = st.shockPropagation ? ShockHeldSide(sc) : ShockSide::None;
         const bool holdA = held == ShockSide::A;
         const bool holdB = held == ShockSide::B;
         const float mA = holdA ? 0.0f : a.invMass, iA = holdA ? 0.0f : a.invInertia;
         const float mB = holdB ? 0.0f : b.invMass, iB = holdB ? 0.0f : b.invInertia;
         float minSeparation = 0.0f;
         if (mA + mB == 0.0f) return minSeparation;
-        for (int p = 0; p < row.pointCount; ++p) {
-            const Vec2 n = Rotate(a.q, row.localNormal);
-            const Vec2 pA = a.center + Rotate(a.q, row.localAnchorA[p]);
-            const Vec2 pB = b.center + Rotate(b.q, row.localAnchorB[p]);
+        const SolverContactCold& cold = solverContactsCold[sc.cold];
+        for (int p = 0; p < sc.pointCount; ++p) {
+            const Vec2 n = Rotate(a.q, cold.localNormal);
+            const Vec2 pA = a.center + Rotate(a.q, cold.localAnchorA[p]);
+            const Vec2 pB = b.center + Rotate(b.q, cold.localAnchorB[p]);
             const float separation = Dot(pB - pA, n);
             minSeparation = Min(minSeparation, separation);
             const float C = Clamp(st.baumgarte * (separation + st.linearSlop), -st.maxCorrection, 0.0f);
@@ -95,7 +104,12 @@ void WorldImpl::SolvePositions() {
             const int offset = colourRanges[task.colour].begin;
             float taskMin = 0.0f;
             const int end = offset + task.end;
-            for (int k = offset + task.begin; k < end; ++k) taskMin = Min(taskMin, solve(positionRows[k]));
+            for (int k = offset + task.begin; k < end; ++k) {
+                // The cold data is in pre-step order, the contacts are not: its loads missed the cache
+                // in turn (nearly half of this pass) until fetched a few contacts ahead.
+                if (k + kPrefetchAhead < end) PrefetchCold(solverContacts[k + kPrefetchAhead].cold);
+                taskMin = Min(taskMin, solve(solverContacts[k]));
+            }
             AtomicMin(minSeparation, taskMin);
         });
         if (minSeparation.load() >= -1.5f * st.linearSlop && jointsWithinSlop) break;  // all within 1.5 slop: done

@@ -72,12 +72,6 @@ void WorldImpl::OrderAndColourContacts(bool reuse) {
     }
 
     BuildOrder(bottomUp);
-    // The position rows were filled in pre-step order (cold index k): they follow their contacts.
-    sortedPositionRows.resize(positionRows.size());
-    ForChunks(pool, static_cast<int>(solverContacts.size()), kMinParallelCopies, [&](int begin, int end) {
-        for (int k = begin; k < end; ++k) sortedPositionRows[k] = positionRows[solverContacts[k].cold];
-    });
-    positionRows.swap(sortedPositionRows);
 
     // Remembered for the next solve. Pre-step slot k holds cold index k (contact_solver.cpp), so the
     // permutation is read off the ordered contacts.

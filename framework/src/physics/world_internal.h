@@ -231,6 +231,8 @@ inline bool MovesB(const SolverContact& sc) { return Moves(sc.invMassB, sc.invIn
 // What only the position pass and the wake test read.
 struct SolverContactCold {
     int contact = kNull;
+    Vec2 localNormal{};                  // normal in A's frame
+    Vec2 localAnchorA[2]{}, localAnchorB[2]{};  // surface points in the body frames
     Vec2 point[2]{};                     // world contact points
     float restitution = 0.0f;            // e of the pair (0 when the restitution switch is off)
     // Set only where read: the approach and speculative flags when restitution is not 0, hitApproach
@@ -238,19 +240,6 @@ struct SolverContactCold {
     float approachSpeed[2]{};            // m/s, −vn before the velocity passes (restitution's reference)
     float hitApproach[2]{};              // m/s, −vn with this step's forces, nothing handed on (hit events)
     bool speculative[2]{};               // farther apart than linearSlop: may stop its body, bounces next step
-};
-
-// What the position pass (position_solver.cpp) reads of a contact, in solve order (the order of
-// solverContacts): one sequential stream instead of a SolverContact and its cold data, which sits in
-// pre-step order, per contact. On C100 the pass was memory-bound on those two reads. Filled by the
-// pre-step (contact_prestep.cpp) straight into the contact's ordered slot, or permuted once when the
-// order is built anew (solver_order.cpp).
-struct PositionRow {
-    Vec2 localNormal{};                         // normal in A's frame
-    Vec2 localAnchorA[2]{}, localAnchorB[2]{};  // surface points in the body frames
-    int a = 0, b = 0;                           // solver body indices
-    int pointCount = 0;
-    float upward = 0.0f;                        // normal · shockUp: > 0 when B rests on A (ShockHeldSide)
 };
 
 // A 3×3 block of the chain solver's K (chain_solver.cpp): rows normal 1, normal 2, friction. Each row is
@@ -367,8 +356,6 @@ struct WorldImpl {
     std::vector<detail::SolverVelocity> preSolveVelocities;  // after forces, before impulses (re-solve)
     std::vector<detail::SolverContact> solverContacts;
     std::vector<detail::SolverContactCold> solverContactsCold;
-    std::vector<detail::PositionRow> positionRows;  // solve order, like solverContacts
-    std::vector<detail::PositionRow> sortedPositionRows;  // scratch of the permutation
     std::vector<detail::SolverContact> sortedContacts;
     std::vector<uint8_t> joinsSolver;   // by body: non-zero when it joins the solver as a moving body (2: dynamic, 1: kinematic)
     std::vector<uint8_t> takesPart;     // by contact: non-zero when it becomes a solver contact
@@ -566,7 +553,7 @@ struct WorldImpl {
     void SolvePositions();        // position pass (position_solver.cpp)
     void WriteSolverPoses();      // the moving solver bodies' poses back to their bodies (position_solver.cpp)
     enum class ShockSide { None, A, B };
-    ShockSide ShockHeldSide(const detail::PositionRow& row) const;  // position_solver.cpp
+    ShockSide ShockHeldSide(const detail::SolverContact& sc) const;  // position_solver.cpp
     void OrderContactsBottomUp(); // levels (solver_order.cpp)
     void SplitLevelsIntoParts();  // each level's parts and seams (solver_parts.cpp)
     void ColourLevels();          // colours inside each part and seam set (solver_order.cpp)

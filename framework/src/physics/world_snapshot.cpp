@@ -282,7 +282,7 @@ World World::Load(std::span<const uint8_t> bytes) {
 static_assert(sizeof(detail::Body) == 280, "detail::Body changed: update Transfer(Body) in world_snapshot.cpp");
 static_assert(sizeof(detail::Shape) == 264, "detail::Shape changed: update Transfer(Shape) in world_snapshot.cpp");
 static_assert(sizeof(detail::Contact) == 212, "detail::Contact changed: update Transfer(Contact) in world_snapshot.cpp");
-static_assert(sizeof(WorldImpl) == 4288, "WorldImpl changed: update Transfer(WorldImpl) in world_snapshot.cpp");
+static_assert(sizeof(WorldImpl) == 4224, "WorldImpl changed: update Transfer(WorldImpl) in world_snapshot.cpp");
 static_assert(sizeof(detail::Joint) == 192, "detail::Joint changed: update Transfer(Joint) in world_snapshot.cpp");
 static_assert(sizeof(SolverSettings) == 96, "SolverSettings changed: update Transfer(SolverSettings) in world_snapshot.cpp");
 #endif
