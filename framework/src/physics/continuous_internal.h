@@ -105,6 +105,9 @@ private:
     void AddFast(int i);
     void UpdateDone(int i);
     inline bool HeldBySpeculativeContacts(int i) const;
+    inline bool TurnsFast(const Body& b) const;
+    inline bool ContactHoldsPair(const detail::Contact& c, int other) const;
+    inline const ContinuousStart* StartOf(int i) const;
     inline void Finish();
 
     // A fast body's pair results from its searches this step. An impact re-searches every fast body

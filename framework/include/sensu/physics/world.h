@@ -22,9 +22,11 @@
 /// Continuous phase (seed 000, no rotation cap; SolverSettings::continuous, continuousThreshold,
 /// continuousMaxImpacts, BodyDef::bullet): bullets and bodies that move or spin fast for their size are
 /// swept from their start pose with the solved velocities: rotation ω·dt of any size (several turns
-/// included) about the centre of mass plus translation v·dt. Bodies fast only by translating at the
-/// velocity their speculative contacts were made for stay with those (they stop translation at any
-/// speed), so a scene where nothing spins fast steps exactly as with continuous collision off. The
+/// included) about the centre of mass plus translation v·dt. Bodies fast only by translating stay with
+/// their speculative contacts (they stop translation at any speed) when every contact's margin covers
+/// the pair's closing at the solved velocities, or the pair is otherwise held or far enough apart
+/// (SolverSettings::continuousThreshold); a body whose neighbour the solver stopped within the step,
+/// closing more than their margin, is swept. The
 /// broad phase is queried with the exact swept region's bounds (swept_region.h), resting candidates are
 /// filtered by the region itself, and the time of impact (rotating_toi.h: exact for a spin about a
 /// fixed pivot, conservative advancement when both move) finds the first contact with static,
