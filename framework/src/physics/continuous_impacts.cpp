@@ -4,17 +4,15 @@
 // Impacts are solved earliest first over all fast bodies, so every body's pose is known at each impact
 // (Box2D's TOI loop does the same for bullets, but with a 90° rotation cap per step and no rotation in
 // its broad phase). The pair, and the bodies touching either of them, are brought to the impact time
-// and their contacts there (the regular narrow phase's manifolds) are solved together with the regular
-// solver's rows (contact_rows.h: restitution as the velocity target, seed 004 eq. 2.31 with the
-// corrected denominator; both points of a flat contact in one block, friction at their middle; static
-// and kinematic bodies have infinite mass), so a body pinned against a wall pushes on the wall in the
-// same solve. A touching neighbour that supports an island body (nearer the fixed bodies and below it)
-// is held fixed, as the regular step's shock propagation holds it. All continue the rest of the step
-// with their new velocities; the search resumes from there. A hit body that is now fast itself (a ball
-// batted away) joins the search.
+// and their contacts there (the regular narrow phase's manifolds) are solved together by sequential
+// impulses with restitution and friction (seed 004 eq. 2.31 with the corrected denominator; static and
+// kinematic bodies have infinite mass), so a body pinned against a wall pushes on the wall in the same
+// solve. A touching neighbour that supports an island body (nearer the fixed bodies and below it) is
+// held fixed, as the regular step's shock propagation holds it. All continue the rest of the step with
+// their new velocities; the search resumes from there. A hit body that is now fast itself (a ball batted
+// away) joins the search.
 #include <cmath>
 
-#include "contact_rows.h"
 #include "continuous_internal.h"
 
 namespace sensu::ccd {
@@ -32,8 +30,7 @@ void ContinuousPhase::Resolve(const ContinuousImpact& impact) {
 
     // The contact at the impact: the regular narrow phase's points within linearSlop (both points of
     // a flat landing), or the time of impact's single point when it names none.
-    contactCount_ = 0;
-    slotCount_ = 0;
+    rowCount_ = 0;
     islandCount_ = 0;
     for (int i : {f, o}) island_[islandCount_++] = i;
     const SolverSettings& st = w_.settings;
@@ -73,15 +70,13 @@ void ContinuousPhase::Resolve(const ContinuousImpact& impact) {
 }
 
 // A hit event for an impact (contact_events.h), from the approach before its solve: the fastest
-// closing point of the pair's contact (the first, that of manifold m).
+// closing point of the pair's rows (the first rows, those of manifold m).
 void ContinuousPhase::ReportHit(const ContinuousImpact& impact, const Manifold& m) {
     if (!w_.shapes[impact.shape].enableHitEvents && !w_.shapes[impact.otherShape].enableHitEvents) return;
-    if (contactCount_ == 0) return;
-    const detail::SolverContact& sc = contacts_[0].rows;
     int best = -1;
     float speed = w_.hitEventThreshold;
-    for (int p = 0; p < sc.pointCount; ++p) {
-        const float approach = -detail::RelativeSpeed(velocities_[sc.a], velocities_[sc.b], sc.normal, sc.points[p].rnA, sc.points[p].rnB);
+    for (int p = 0; p < m.pointCount && p < rowCount_; ++p) {
+        const float approach = -Dot(Relative(rows_[p]), rows_[p].normal);
         if (approach > speed) {
             speed = approach;
             best = p;
@@ -91,55 +86,52 @@ void ContinuousPhase::ReportHit(const ContinuousImpact& impact, const Manifold& 
     w_.hitEvents.push_back({w_.ShapeIdOf(impact.shape), w_.ShapeIdOf(impact.otherShape), m.points[best].point, m.normal, speed});
 }
 
-// Body i's slot in velocities_: the velocity the solve reads and changes, taken from the body on first use.
-int ContinuousPhase::Slot(int i) {
-    for (int k = 0; k < slotCount_; ++k)
-        if (slotBody_[k] == i) return k;
-    const Body& b = w_.bodies[i];
-    slotBody_[slotCount_] = i;
-    velocities_[slotCount_] = {b.v, b.w};
-    return slotCount_++;
+Vec2 ContinuousPhase::Relative(const Row& r) const {
+    const Body& a = w_.bodies[r.a];
+    const Body& b = w_.bodies[r.b];
+    return b.v + Cross(b.w, r.rb) - a.v - Cross(a.w, r.ra);
 }
 
-// The contact of manifold m between bodies a and b (centres ca, cb at the impact time); b is held fixed
-// when holdB (Supports).
+void ContinuousPhase::Apply(const Row& r, Vec2 P) {
+    Body& a = w_.bodies[r.a];
+    Body& b = w_.bodies[r.b];
+    a.v -= r.mA * P;
+    a.w -= r.iA * Cross(r.ra, P);
+    b.v += r.mB * P;
+    b.w += r.iB * Cross(r.rb, P);
+}
+
+// Rows for the points of manifold m between bodies a and b (centres ca, cb at the impact time); b is
+// held fixed (infinite mass) when holdB (Supports).
 void ContinuousPhase::AddRows(int a, int b, Vec2 ca, Vec2 cb, const Manifold& m, const Shape& sa, const Shape& sb, bool holdB) {
-    if (contactCount_ == kMaxContacts) return;
     const SolverSettings& st = w_.settings;
     const Body& ba = w_.bodies[a];
     const Body& bb = w_.bodies[b];
-    ImpactContact& c = contacts_[contactCount_++];
-    c.a = a;
-    c.b = b;
-    detail::SolverContact& sc = c.rows;
-    sc = detail::SolverContact{};
-    sc.a = Slot(a);
-    sc.b = Slot(b);
-    sc.normal = m.normal;
-    sc.friction = st.friction ? std::sqrt(sa.friction * sb.friction) : 0.0f;
-    sc.invMassA = IsDynamic(ba) ? ba.invMass : 0.0f;
-    sc.invInertiaA = IsDynamic(ba) ? ba.invInertia : 0.0f;
-    sc.invMassB = IsDynamic(bb) && !holdB ? bb.invMass : 0.0f;
-    sc.invInertiaB = IsDynamic(bb) && !holdB ? bb.invInertia : 0.0f;
     const float restitution = Max(sa.restitution, sb.restitution);
-    const Vec2 t = detail::TangentOf(m.normal);
-    sc.pointCount = m.pointCount;
-    for (int p = 0; p < sc.pointCount; ++p) {
-        detail::SolverPoint& sp = sc.points[p];
-        const Vec2 ra = m.points[p].point - ca, rb = m.points[p].point - cb;
-        sp.rnA = Cross(ra, m.normal);
-        sp.rnB = Cross(rb, m.normal);
-        sp.rtA = Cross(ra, t);
-        sp.rtB = Cross(rb, t);
-        const float vn = detail::RelativeSpeed(velocities_[sc.a], velocities_[sc.b], m.normal, sp.rnA, sp.rnB);
+    for (int p = 0; p < m.pointCount && rowCount_ < kMaxRows; ++p) {
+        Row& r = rows_[rowCount_++];
+        r = Row{.a = a, .b = b, .ra = m.points[p].point - ca, .rb = m.points[p].point - cb, .normal = m.normal};
+        r.mA = IsDynamic(ba) ? ba.invMass : 0.0f;
+        r.iA = IsDynamic(ba) ? ba.invInertia : 0.0f;
+        r.mB = IsDynamic(bb) && !holdB ? bb.invMass : 0.0f;
+        r.iB = IsDynamic(bb) && !holdB ? bb.invInertia : 0.0f;
+        // 1 / (1/Ma + 1/Mb + (ra×d)²/Ia + (rb×d)²/Ib): seed 004 eq. (2.31), each body's own arm (docs/seeds.md).
+        auto effectiveMass = [&](Vec2 d) {
+            const float rnA = Cross(r.ra, d), rnB = Cross(r.rb, d);
+            const float k = r.mA + r.mB + r.iA * rnA * rnA + r.iB * rnB * rnB;
+            return k > 0.0f ? 1.0f / k : 0.0f;
+        };
+        r.normalMass = effectiveMass(r.normal);
+        r.tangentMass = effectiveMass(RightPerp(r.normal));
+        const float vn = Dot(Relative(r), r.normal);
         // Target normal velocity −e·vn (restitution e, seed 004 eq. 2.31 generalised as in docs/seeds.md).
-        sp.velocityBias = st.restitution && vn < -st.restitutionThreshold ? -restitution * vn : 0.0f;
+        r.target = st.restitution && vn < -st.restitutionThreshold ? -restitution * vn : 0.0f;
+        r.friction = st.friction ? std::sqrt(sa.friction * sb.friction) : 0.0f;
     }
-    detail::PrepareMasses(sc, true);
 }
 
 // Rows for the touching points (within linearSlop at fraction t) of dynamic body i against its
-// neighbours, one contact per neighbour. A dynamic neighbour joins the island, moved to fraction t,
+// neighbours, one manifold per neighbour. A dynamic neighbour joins the island, moved to fraction t,
 // unless it supports i (Supports): then it is held fixed in the solve and stays out of the island.
 void ContinuousPhase::AddNeighbourRows(int i, float t, Vec2 center) {
     const Body& body = w_.bodies[i];
@@ -176,11 +168,10 @@ void ContinuousPhase::AddNeighbourRows(int i, float t, Vec2 center) {
 // (SolverBody::level of this step's solve) and `up`, the normal from o to i, is a floor-like support
 // against gravity (SolverSettings::supportNormalY): the rule by which the regular step's position pass
 // holds the lower body of a contact (position_solver.cpp, ShockHeldSide). The impact solve then holds o
-// fixed, as the shock pass would: before, a box falling at 21 m/s onto the top of a column shared its
-// momentum with the two boxes under it alone, and the third one down sank 1.2 cm into the next while
-// the column settled later (DropStack(100)); what holds a supported pile up is the ground beneath it,
-// which this small solve does not reach. Not with the soft step or without shock propagation, whose
-// solvers hold no body.
+// fixed, as the shock pass would: a box falling at 21 m/s onto the top of a column otherwise shares its
+// momentum with the two boxes under it alone, and the column settles later (DropStack(100)); what holds
+// a supported pile up is the ground beneath it, which this small solve does not reach. Not with the
+// soft step or without shock propagation, whose solvers hold no body.
 bool ContinuousPhase::Supports(int o, int i, Vec2 up) {
     const SolverSettings& st = w_.settings;
     if (st.solver != SolverKind::SequentialImpulses || !st.shockPropagation || w_.shockUp == Vec2{}) return false;
@@ -200,28 +191,29 @@ bool ContinuousPhase::InIsland(int i) const {
 }
 
 bool ContinuousPhase::HasRows(int a, int b) const {
-    for (int k = 0; k < contactCount_; ++k)
-        if ((contacts_[k].a == a && contacts_[k].b == b) || (contacts_[k].a == b && contacts_[k].b == a)) return true;
+    for (int k = 0; k < rowCount_; ++k)
+        if ((rows_[k].a == a && rows_[k].b == b) || (rows_[k].a == b && rows_[k].b == a)) return true;
     return false;
 }
 
-// Sequential impulses over the contacts with the regular solver's rows (contact_rows.h), accumulated
-// impulses clamped ≥ 0: sequential single-point updates, as this solve had, turned a box landing flat
-// (the first point always took the larger share). Then the island's new velocities.
+// Sequential impulses over the rows (box2d-lite's solver on the few contacts of one impact):
+// accumulated normal impulses clamped ≥ 0, Coulomb friction bounded by them.
 void ContinuousPhase::SolveRows() {
     constexpr int kIterations = 8;
     for (int it = 0; it < kIterations; ++it) {
-        for (int k = 0; k < contactCount_; ++k) {
-            detail::SolverContact& sc = contacts_[k].rows;
-            detail::SolveContact<true>(sc, velocities_[sc.a], velocities_[sc.b]);
+        for (int k = 0; k < rowCount_; ++k) {
+            Row& r = rows_[k];
+            const Vec2 tangent = RightPerp(r.normal);
+            if (r.friction > 0.0f) {
+                const float bound = r.friction * r.normalImpulse;
+                const float total = Clamp(r.tangentImpulse - r.tangentMass * Dot(Relative(r), tangent), -bound, bound);
+                Apply(r, (total - r.tangentImpulse) * tangent);
+                r.tangentImpulse = total;
+            }
+            const float total = Max(r.normalImpulse - r.normalMass * (Dot(Relative(r), r.normal) - r.target), 0.0f);
+            Apply(r, (total - r.normalImpulse) * r.normal);
+            r.normalImpulse = total;
         }
-    }
-    for (int k = 0; k < slotCount_; ++k) {
-        const int i = slotBody_[k];
-        Body& b = w_.bodies[i];
-        if (!IsDynamic(b) || !InIsland(i)) continue;
-        b.v = velocities_[k].v;
-        b.w = velocities_[k].w;
     }
 }
 

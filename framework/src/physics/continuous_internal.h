@@ -197,20 +197,23 @@ private:
                                        bool& cut);
     inline bool MostClosing(int f, int shapeIndex, int o, int otherShape, float t, Vec2& point, Vec2& normal);
 
-    // One contact of the impact solve: the regular solver's rows (contact_rows.h) over velocities_'
-    // slots (rows.a, rows.b) of bodies a and b. Body b is on the normal's side.
-    struct ImpactContact {
+    // One contact point of the impact solve. Body b is on the normal's side; static and kinematic bodies
+    // have zero inverse mass.
+    struct Row {
         int a = kNull, b = kNull;
-        detail::SolverContact rows;
+        Vec2 ra{}, rb{}, normal{};
+        float mA = 0.0f, iA = 0.0f, mB = 0.0f, iB = 0.0f;
+        float normalMass = 0.0f, tangentMass = 0.0f, target = 0.0f, friction = 0.0f;
+        float normalImpulse = 0.0f, tangentImpulse = 0.0f;
     };
-    static constexpr int kMaxContacts = 16;
+    static constexpr int kMaxRows = 16;
     static constexpr int kMaxIsland = 8;
-    static constexpr int kMaxSlots = kMaxIsland + kMaxContacts;  // each contact brings at most one body in
 
     // Impacts (continuous_impacts.cpp).
     void Resolve(const ContinuousImpact& impact);
     inline void ReportHit(const ContinuousImpact& impact, const Manifold& m);
-    inline int Slot(int i);
+    inline Vec2 Relative(const Row& r) const;
+    inline void Apply(const Row& r, Vec2 P);
     inline void AddRows(int a, int b, Vec2 ca, Vec2 cb, const Manifold& m, const Shape& sa, const Shape& sb, bool holdB);
     inline void AddNeighbourRows(int i, float t, Vec2 center);
     inline bool Supports(int o, int i, Vec2 up);
@@ -324,11 +327,8 @@ private:
     WorldImpl& w_;
     float dt_;
     bool staticShapesBuilt_ = false;
-    ImpactContact contacts_[kMaxContacts];
-    int contactCount_ = 0;
-    detail::SolverVelocity velocities_[kMaxSlots];
-    int slotBody_[kMaxSlots] = {};
-    int slotCount_ = 0;
+    Row rows_[kMaxRows];
+    int rowCount_ = 0;
     int island_[kMaxIsland] = {};  // bodies of the impact solve: the pair, then touching dynamic neighbours
     int islandCount_ = 0;
     std::vector<FastBody> fast_;     // indexed by ContinuousBody::fast
