@@ -31,10 +31,10 @@
 /// filtered by the region itself, and the time of impact (rotating_toi.h: exact for a spin about a
 /// fixed pivot, conservative advancement when both move) finds the first contact with static,
 /// kinematic and dynamic bodies. Impacts are solved earliest first as sub-steps: the pair and the
-/// bodies touching it move to the impact time, their contacts there get sequential impulses with the
-/// regular solver's rows (restitution above the threshold, Coulomb friction, both points of a flat
-/// contact in one block; static and kinematic bodies have infinite mass, and so has a touching body
-/// that supports one of them from nearer the ground, as shock propagation holds it), and all go on
+/// bodies touching it move to the impact time, their contacts there get sequential impulses
+/// (restitution above the threshold, Coulomb friction; static and kinematic bodies have infinite mass,
+/// and so has a touching body that supports one of them from nearer the ground, as shock propagation
+/// holds it), and all go on
 /// with the rest of the step at their new velocities, the search resuming there. A hit
 /// body wakes with its pile, and joins the search when it is now fast itself. A body that reaches
 /// continuousMaxImpacts finishes the step with its velocity, without further impacts against other
