@@ -193,9 +193,11 @@ TEST_CASE("a pile hit by a fast rotor wakes as a whole", "[physics][continuous]"
 }
 
 TEST_CASE("scenes where nothing spins fast step exactly as without continuous collision", "[physics][continuous]") {
-    // DropStack(100) falls from up to 100 m (45 m/s, fast for 0.5 m boxes): translation stays with the
-    // speculative contacts, bit for bit.
-    for (const scenes::SceneDef& scene : {scenes::DropStack(20), scenes::DropStack(100), scenes::Pyramid(8)}) {
+    // DropStack(20) falls from up to 20 m (20 m/s, fast for 0.5 m boxes): translation stays with the
+    // speculative contacts, bit for bit. Not DropStack(100): there a box falling at 16 m/s lands on one
+    // the solver stops within the same step, closing 3 cm more than their margin, and the sweep takes it
+    // (continuous_held_test.cpp has such a case).
+    for (const scenes::SceneDef& scene : {scenes::DropStack(20), scenes::Pyramid(8)}) {
         CAPTURE(scene.name);
         SolverSettings off;
         off.continuous = false;

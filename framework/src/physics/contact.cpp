@@ -117,7 +117,10 @@ bool CanCarry(Contact& c, const Transform& relative, Vec2 localCenterB, float to
 [[gnu::noinline]] bool ComputeManifold(Contact& c, const Shape& sa, const Transform& xa, const Shape& sb, const Transform& xb,
                                        const Transform& relative, float margin, bool warmStarting) {
     const Manifold m = Collide(sa, xa, sb, xb, margin);
-    if (m.pointCount == 0 && c.manifold.pointCount == 0 && c.hasLocalManifold) return false;
+    if (m.pointCount == 0 && c.manifold.pointCount == 0 && c.hasLocalManifold) {
+        c.margin = margin;  // asked with this margin: the continuous phase's held rule reads it (ContactHoldsPair)
+        return false;
+    }
     float normalImpulse[2] = {0.0f, 0.0f};
     float tangentImpulse[2] = {0.0f, 0.0f};
     float pendingApproach[2] = {0.0f, 0.0f};
@@ -134,6 +137,7 @@ bool CanCarry(Contact& c, const Transform& relative, Vec2 localCenterB, float to
         }
     }
     c.manifold = m;
+    c.margin = margin;
     c.hasLocalManifold = true;
     c.relativePose = relative;
     for (int p = 0; p < m.pointCount; ++p) c.localPoint[p] = InvTransformPoint(xa, m.points[p].point);
@@ -267,12 +271,10 @@ void WorldImpl::UpdateContacts(float dt) {
     // turning. Without the turn, a domino falling flat hit the ground with its far end outside the
     // margin and sank 4.7 cm into it in one step; pushed out by the position pass, that came back as
     // +1.1 % energy (sensu-bench-fidelity's dominoes/2504; 11 of 12,000 scenes). A body turning more
-    // than kLinearTurn in a step is left out of it: a speculative point stands for a straight-line
-    // approach, and such turns are the continuous phase's (seed 000's fans).
-    constexpr float kLinearTurn = 0.5f;  // rad per step
+    // than kLinearTurn in a step is left out of it (world_internal.h).
     auto turnOf = [&](const Body& body) {
         const float angle = dt * std::fabs(body.w);
-        return angle <= kLinearTurn ? angle * body.turnReach : 0.0f;
+        return angle <= detail::kLinearTurn ? angle * body.turnReach : 0.0f;
     };
     auto marginOf = [&](const Body& a, const Body& b) { return speculativeDistance + dt * Length(b.v - a.v) + turnOf(a) + turnOf(b); };
     // Dead pairs, and pairs where nothing moved (the manifold stands).
@@ -295,7 +297,9 @@ void WorldImpl::UpdateContacts(float dt) {
             c.manifold.normal = Rotate(a.xf.q, c.localNormal);
             return false;
         }
-        return ComputeManifold(c, shapes[c.shapeA], a.xf, shapes[c.shapeB], b.xf, relative, marginOf(a, b), settings.warmStarting);
+        const bool computed = ComputeManifold(c, shapes[c.shapeA], a.xf, shapes[c.shapeB], b.xf, relative, marginOf(a, b), settings.warmStarting);
+        c.marginStamp = continuousStamp + 1;  // the stamp BeginContinuous gives this step
+        return computed;
     };
     auto narrow = [&](int i) {
         Contact& c = contacts[i];

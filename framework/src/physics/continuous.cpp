@@ -9,9 +9,9 @@
 //
 // Which bodies: bullets, and bodies whose farthest point moves more than continuousThreshold of their
 // thinnest shape's thickness in the step (solver_settings.h) — except those fast only by translating,
-// at the velocity the broad phase and the speculative margins were made for, with proxies that hold
-// their path: speculative contacts stop translation at any speed, so those stay with the regular
-// solver and a scene where nothing spins fast steps exactly as with continuous collision off.
+// with proxies that hold their path and contacts that hold each pair's motion as the solver left it
+// (margins that cover it, HeldBySpeculativeContacts): speculative contacts stop translation at any
+// speed, so those stay with the regular solver.
 //
 // After the regular step has solved velocities and integrated positions, each fast body's motion over
 // the step (from its start pose: rotation ω·dt of any size about its centre of mass plus translation
@@ -160,16 +160,18 @@ void ContinuousPhase::UpdateDone(int i) {
     if (s.fast != kNull) fast_[s.fast].done = s.impacts >= w_.settings.continuousMaxImpacts || s.search >= 1.0f;
 }
 
-// A body fast only by translating, whose velocity the solver kept (within speculativeDistance per
-// step) and whose broad-phase proxies already hold its path, is held by the regular speculative
-// contacts: they were made for exactly this motion, and stop translation at any speed.
+// A body fast only by translating, with broad-phase proxies that hold its path, is held by the regular
+// contacts when each of its contacts holds the pair's motion as the solver left it (ContactHoldsPair):
+// every shape its path can reach has a fat proxy overlapping its own, hence a contact, unless the two
+// never collide. Its sweep would then find no impact: against a contact the sweep itself trusts
+// (HeldByContact), or one whose gap no motion of the step can close. Before, a body whose velocity the
+// solver changed by more than speculativeDistance per step was swept whatever its neighbours did: most
+// fast bodies of a busy scene, whose every bounce changes it (issue #14).
 bool ContinuousPhase::HeldBySpeculativeContacts(int i) const {
     const Body& b = w_.bodies[i];
-    const SolverSettings& st = w_.settings;
+    if (TurnsFast(b)) return false;
     const float turning = dt_ * std::abs(b.w) * b.sweepRadius;
-    if (b.bullet || turning > st.continuousThreshold * Max(b.thinnest, st.linearSlop)) return false;
-    const ContinuousStart& start = w_.continuousStarts[i];
-    if (start.stamp != w_.continuousStamp || dt_ * Length(b.v - start.velocity) > st.speculativeDistance) return false;
+    if (w_.continuousStarts[i].stamp != w_.continuousStamp) return false;
     const Vec2 d = dt_ * b.v;
     for (ShapeId sid : b.shapes) {
         const Shape& s = w_.shapes[sid.index];
@@ -178,7 +180,76 @@ bool ContinuousPhase::HeldBySpeculativeContacts(int i) const {
         const AABB path = Inflate(Union(end, AABB{end.lower - d, end.upper - d}), turning);
         if (!w_.broadPhase.FatAABB(s.proxy).Contains(path)) return false;
     }
+    for (int c = b.contactHead; c != kNull;) {
+        const detail::Contact& contact = w_.contacts[c];
+        const int side = contact.bodyA == i ? 0 : 1;
+        if (!ContactHoldsPair(contact, side == 0 ? contact.bodyB : contact.bodyA)) return false;
+        c = contact.next[side];
+    }
     return true;
+}
+
+// A bullet, or a body whose turn alone moves a point of it more than continuousThreshold of its
+// thickness: no speculative contact holds it (seed 000's fans are for these).
+bool ContinuousPhase::TurnsFast(const Body& b) const {
+    const SolverSettings& st = w_.settings;
+    return b.bullet || dt_ * std::abs(b.w) * b.sweepRadius > st.continuousThreshold * Max(b.thinnest, st.linearSlop);
+}
+
+// Whether the pair's contact holds its motion this step (both bodies moving with the velocities the
+// solver gave them, from their start poses), so the sweep of the body that is not `other` need not
+// look at the pair:
+//  - the pre-solve hook disabled it: the sweep skips the pair too (PairImpact);
+//  - its manifold was computed this step with a margin that covers the pair's closing motion at the
+//    final velocities plus linearSlop: the manifold has every point the motion can bring into play
+//    (every Collide* function reports all points closer than its margin), each one a speculative
+//    constraint the solver kept, and a pair without points stays linearSlop apart. No point of one
+//    moves towards the other by more than dt·|v_b − v_a| plus each body's turn dt·|ω|·turnReach (the
+//    margin's own terms, UpdateContacts, which are exactly this sum plus speculativeDistance with the
+//    velocities the narrow phase saw: the solver may change them within that spare). A turn beyond
+//    kLinearTurn is not a straight-line approach and has no term in the margin;
+//  - the pair's closing is within continuousThreshold of the thinner shape's thickness: slow for both,
+//    as IsFast judges a body against resting geometry;
+//  - `other` is swept whatever its contacts do (a bullet, or turning fast: HeldBySpeculativeContacts
+//    returns false first), and its search meets this pair with both motions (TestPair);
+//  - it has points and the pair turns little: the sweep leaves it to the contact (HeldByContact's test);
+//  - it has none and the shapes were farther apart at the start poses than that closing plus
+//    linearSlop, measured by the bounding discs, else by the narrow phase asked again there with that
+//    margin: nothing for the sweep to find, nothing for the solver to stop.
+bool ContinuousPhase::ContactHoldsPair(const detail::Contact& c, int other) const {
+    if (w_.preSolve != nullptr && !c.enabled) return true;
+    const Body& a = w_.bodies[c.bodyA];
+    const Body& b = w_.bodies[c.bodyB];
+    const SolverSettings& st = w_.settings;
+    const float turnA = dt_ * std::abs(a.w), turnB = dt_ * std::abs(b.w);
+    const float needed = dt_ * Length(b.v - a.v) + turnA * a.turnReach + turnB * b.turnReach + st.linearSlop;
+    const bool straight = turnA <= detail::kLinearTurn && turnB <= detail::kLinearTurn;
+    if (c.marginStamp == w_.continuousStamp && straight && needed <= c.margin) return true;
+    const float thinner = Max(Min(a.thinnest, b.thinnest), st.linearSlop);
+    if (needed - st.linearSlop <= st.continuousThreshold * thinner) return true;
+    const Body& o = w_.bodies[other];
+    if (!o.shapes.empty() && w_.IsMovingBody(o) && IsFast(other, Motion(other)) && TurnsFast(o)) return true;
+    if (c.manifold.pointCount > 0) {
+        const float turning = dt_ * (std::abs(a.w) * a.sweepRadius + std::abs(b.w) * b.sweepRadius);
+        return turning <= st.continuousThreshold * thinner;
+    }
+    const ContinuousStart* sa = StartOf(c.bodyA);
+    const ContinuousStart* sb = StartOf(c.bodyB);
+    const Vec2 ca = sa ? sa->center : a.center, cb = sb ? sb->center : b.center;
+    if (Length(cb - ca) - a.sweepRadius - b.sweepRadius >= needed) return true;
+    auto pose = [](const Body& body, const ContinuousStart* start) -> Transform {
+        if (start == nullptr) return body.xf;
+        const Rot q = Rot::FromAngle(start->angle);
+        return {start->center - Rotate(q, body.localCenter), q};
+    };
+    const ConvexShape shapeA = AsConvex(w_.shapes[c.shapeA].geometry), shapeB = AsConvex(w_.shapes[c.shapeB].geometry);
+    return CollideShapes(shapeA, pose(a, sa), shapeB, pose(b, sb), needed).pointCount == 0;
+}
+
+// Body i's start pose of this step, or null when it has none (a static body: where it is now).
+const ContinuousStart* ContinuousPhase::StartOf(int i) const {
+    const ContinuousStart& start = w_.continuousStarts[i];
+    return start.stamp == w_.continuousStamp ? &start : nullptr;
 }
 
 // Bodies that took part in an impact end the step where their last motion takes them.
@@ -201,6 +272,7 @@ void WorldImpl::AdvanceContinuousStamp() {
     if (++continuousStamp == 0) {  // wrapped: no entry may look current
         for (detail::ContinuousStart& s : continuousStarts) s.stamp = 0;
         for (ContinuousBody& s : continuousBodies) s.stamp = 0;
+        for (detail::Contact& c : contacts) c.marginStamp = 0;
         continuousStamp = 1;
     }
 }
@@ -229,7 +301,7 @@ void WorldImpl::BeginContinuous() {
 void WorldImpl::RecordContinuousStart(int index) {
     const Body& b = bodies[index];
     if (!b.alive || b.type == BodyType::Static) return;
-    continuousStarts[index] = {continuousStamp, b.angle, b.center, b.v};
+    continuousStarts[index] = {continuousStamp, b.angle, b.center};
 }
 
 void WorldImpl::SolveContinuous(float dt) {

@@ -16,14 +16,13 @@
 
 namespace sensu::detail {
 
-// Pose and velocity of a body at the start of the step (before the solver integrates it), written for
-// every non-static body each step (frozen ones too: the solver may wake one mid-step): 24 bytes, so the
+// Pose of a body at the start of the step (before the solver integrates it), written for every
+// non-static body each step (frozen ones too: the solver may wake one mid-step): 16 bytes, so the
 // continuous phase costs little when no body is fast.
 struct ContinuousStart {
     uint32_t stamp = 0;  // WorldImpl::continuousStamp of the step this pose belongs to
     float angle = 0.0f;  // rad
     Vec2 center{};       // m, centre of mass
-    Vec2 velocity{};     // m/s before forces and contacts (what the broad phase and the speculative margins assumed)
 };
 
 // The earliest impact a fast body's search found.

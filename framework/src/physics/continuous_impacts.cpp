@@ -7,8 +7,10 @@
 // and their contacts there (the regular narrow phase's manifolds) are solved together by sequential
 // impulses with restitution and friction (seed 004 eq. 2.31 with the corrected denominator; static and
 // kinematic bodies have infinite mass), so a body pinned against a wall pushes on the wall in the same
-// solve. All continue the rest of the step with their new velocities; the search resumes from there. A
-// hit body that is now fast itself (a ball batted away) joins the search.
+// solve. A touching neighbour that supports an island body (nearer the fixed bodies and below it) is
+// held fixed, as the regular step's shock propagation holds it. All continue the rest of the step with
+// their new velocities; the search resumes from there. A hit body that is now fast itself (a ball batted
+// away) joins the search.
 #include <cmath>
 
 #include "continuous_internal.h"
@@ -40,7 +42,7 @@ void ContinuousPhase::Resolve(const ContinuousImpact& impact) {
         m.normal = impact.normal;
         m.points[0].point = impact.point;
     }
-    AddRows(f, o, ca, cb, m, shapeA, shapeB);
+    AddRows(f, o, ca, cb, m, shapeA, shapeB, false);
     ReportHit(impact, m);
     // A hit body pressed against a wall or another body must push on it in the same solve, or the two
     // take turns and the body is squeezed through the wall (pinching): the touching neighbours of the
@@ -99,8 +101,9 @@ void ContinuousPhase::Apply(const Row& r, Vec2 P) {
     b.w += r.iB * Cross(r.rb, P);
 }
 
-// Rows for the points of manifold m between bodies a and b (centres ca, cb at the impact time).
-void ContinuousPhase::AddRows(int a, int b, Vec2 ca, Vec2 cb, const Manifold& m, const Shape& sa, const Shape& sb) {
+// Rows for the points of manifold m between bodies a and b (centres ca, cb at the impact time); b is
+// held fixed (infinite mass) when holdB (Supports).
+void ContinuousPhase::AddRows(int a, int b, Vec2 ca, Vec2 cb, const Manifold& m, const Shape& sa, const Shape& sb, bool holdB) {
     const SolverSettings& st = w_.settings;
     const Body& ba = w_.bodies[a];
     const Body& bb = w_.bodies[b];
@@ -110,8 +113,8 @@ void ContinuousPhase::AddRows(int a, int b, Vec2 ca, Vec2 cb, const Manifold& m,
         r = Row{.a = a, .b = b, .ra = m.points[p].point - ca, .rb = m.points[p].point - cb, .normal = m.normal};
         r.mA = IsDynamic(ba) ? ba.invMass : 0.0f;
         r.iA = IsDynamic(ba) ? ba.invInertia : 0.0f;
-        r.mB = IsDynamic(bb) ? bb.invMass : 0.0f;
-        r.iB = IsDynamic(bb) ? bb.invInertia : 0.0f;
+        r.mB = IsDynamic(bb) && !holdB ? bb.invMass : 0.0f;
+        r.iB = IsDynamic(bb) && !holdB ? bb.invInertia : 0.0f;
         // 1 / (1/Ma + 1/Mb + (ra×d)²/Ia + (rb×d)²/Ib): seed 004 eq. (2.31), each body's own arm (docs/seeds.md).
         auto effectiveMass = [&](Vec2 d) {
             const float rnA = Cross(r.ra, d), rnB = Cross(r.rb, d);
@@ -128,7 +131,8 @@ void ContinuousPhase::AddRows(int a, int b, Vec2 ca, Vec2 cb, const Manifold& m,
 }
 
 // Rows for the touching points (within linearSlop at fraction t) of dynamic body i against its
-// neighbours; dynamic neighbours join the island, moved to fraction t.
+// neighbours, one manifold per neighbour. A dynamic neighbour joins the island, moved to fraction t,
+// unless it supports i (Supports): then it is held fixed in the solve and stays out of the island.
 void ContinuousPhase::AddNeighbourRows(int i, float t, Vec2 center) {
     const Body& body = w_.bodies[i];
     const Transform pose = PoseAt(i, t);
@@ -137,40 +141,52 @@ void ContinuousPhase::AddNeighbourRows(int i, float t, Vec2 center) {
         const Shape& os = w_.shapes[otherShape];
         const int o = os.body;
         if (o == i || os.isSensor || HasRows(i, o)) return;
-        if (IsDynamic(w_.bodies[o]) && !InIsland(o)) {
-            if (islandCount_ == kMaxIsland) return;
-            // Only a touching neighbour joins (its pose at t is what it has before any rebase).
-            if (!Touches(i, pose, o, t)) return;
-            if (w_.bodies[o].frozen) w_.WakeTouchingPiles(o);
-            Rebase(o, t);
-            island_[islandCount_++] = o;
-        }
+        const bool joins = IsDynamic(w_.bodies[o]) && !InIsland(o);
+        if (joins && islandCount_ == kMaxIsland) return;
         for (ShapeId sid : body.shapes) {
             const Shape& own = w_.shapes[sid.index];
             if (!w_.ShapesCollide(own, os) || w_.ContactDisabled(static_cast<int>(sid.index), otherShape)) continue;
+            // Only a touching neighbour takes part (its pose at t is what it has before any rebase).
             const Manifold m = CollideShapes(AsConvex(own.geometry), pose, AsConvex(os.geometry), PoseAt(o, t), w_.settings.linearSlop);
-            if (m.pointCount > 0 && !HasRows(i, o)) AddRows(i, o, center, CenterAt(o, t), m, own, os);
+            if (m.pointCount == 0) continue;
+            const bool held = joins && Supports(o, i, -m.normal);
+            if (joins) {
+                // Seed 004 trap: a pile the impact reaches wakes as a whole, in this step.
+                if (w_.bodies[o].frozen) w_.WakeTouchingPiles(o);
+                if (!held) {
+                    Rebase(o, t);
+                    island_[islandCount_++] = o;
+                }
+            }
+            AddRows(i, o, center, CenterAt(o, t), m, own, os, held);
+            return;
         }
     });
+}
+
+// Whether dynamic neighbour o holds island body i up: o is nearer the fixed bodies in the contact graph
+// (SolverBody::level of this step's solve) and `up`, the normal from o to i, is a floor-like support
+// against gravity (SolverSettings::supportNormalY): the rule by which the regular step's position pass
+// holds the lower body of a contact (position_solver.cpp, ShockHeldSide). The impact solve then holds o
+// fixed, as the shock pass would: a box falling at 21 m/s onto the top of a column otherwise shares its
+// momentum with the two boxes under it alone, and the column settles later (DropStack(100)); what holds
+// a supported pile up is the ground beneath it, which this small solve does not reach. Not with the
+// soft step or without shock propagation, whose solvers hold no body.
+bool ContinuousPhase::Supports(int o, int i, Vec2 up) {
+    const SolverSettings& st = w_.settings;
+    if (st.solver != SolverKind::SequentialImpulses || !st.shockPropagation || w_.shockUp == Vec2{}) return false;
+    if (Dot(up, w_.shockUp) < st.supportNormalY) return false;
+    if (levels_.empty()) {
+        levels_.assign(w_.bodies.size(), kNull);
+        for (const detail::SolverBody& sb : w_.solverBodies) levels_[sb.body] = sb.level;
+    }
+    const int levelO = levels_[o], levelI = levels_[i];
+    return levelO != kNull && levelI != kNull && levelO < levelI;
 }
 
 bool ContinuousPhase::InIsland(int i) const {
     for (int k = 0; k < islandCount_; ++k)
         if (island_[k] == i) return true;
-    return false;
-}
-
-// Whether any shape of body i (at `pose`) is within linearSlop of any shape of body o at fraction t.
-bool ContinuousPhase::Touches(int i, const Transform& pose, int o, float t) {
-    const Transform otherPose = PoseAt(o, t);
-    for (ShapeId a : w_.bodies[i].shapes) {
-        for (ShapeId b : w_.bodies[o].shapes) {
-            if (!w_.ShapesCollide(w_.shapes[a.index], w_.shapes[b.index])) continue;
-            const ShapeGeometry& ga = w_.shapes[a.index].geometry;
-            const ShapeGeometry& gb = w_.shapes[b.index].geometry;
-            if (CollideShapes(AsConvex(ga), pose, AsConvex(gb), otherPose, w_.settings.linearSlop).pointCount > 0) return true;
-        }
-    }
     return false;
 }
 

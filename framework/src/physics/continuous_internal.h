@@ -105,6 +105,9 @@ private:
     void AddFast(int i);
     void UpdateDone(int i);
     inline bool HeldBySpeculativeContacts(int i) const;
+    inline bool TurnsFast(const Body& b) const;
+    inline bool ContactHoldsPair(const detail::Contact& c, int other) const;
+    inline const ContinuousStart* StartOf(int i) const;
     inline void Finish();
 
     // A fast body's pair results from its searches this step. An impact re-searches every fast body
@@ -211,10 +214,10 @@ private:
     inline void ReportHit(const ContinuousImpact& impact, const Manifold& m);
     inline Vec2 Relative(const Row& r) const;
     inline void Apply(const Row& r, Vec2 P);
-    inline void AddRows(int a, int b, Vec2 ca, Vec2 cb, const Manifold& m, const Shape& sa, const Shape& sb);
+    inline void AddRows(int a, int b, Vec2 ca, Vec2 cb, const Manifold& m, const Shape& sa, const Shape& sb, bool holdB);
     inline void AddNeighbourRows(int i, float t, Vec2 center);
+    inline bool Supports(int o, int i, Vec2 up);
     inline bool InIsland(int i) const;
-    inline bool Touches(int i, const Transform& pose, int o, float t);
     inline bool HasRows(int a, int b) const;
     inline void SolveRows();
     inline void Rebase(int i, float t);
@@ -333,6 +336,7 @@ private:
     std::vector<int> coreSlots_;     // per shape: its index in cores_, kNull before its first use
     std::deque<RoundedCore> cores_;  // a deque: references stay valid as it grows
     std::vector<float> floors_;      // SupportFloor of each of cores_
+    std::vector<int> levels_;        // per body: SolverBody::level of this step's solve, kNull if unsolved (Supports)
     uint32_t lastAngleBits_ = 0;     // RotOfAngle's last angle and its rotation
     Rot lastRot_{};
     bool lastRotSet_ = false;

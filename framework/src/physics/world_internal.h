@@ -118,6 +118,10 @@ struct Chain {
     std::vector<ShapeId> shapes;
 };
 
+// rad per step: the largest turn the speculative margin allows for (UpdateContacts). A speculative point
+// stands for a straight-line approach; larger turns are the continuous phase's (seed 000's fans).
+inline constexpr float kLinearTurn = 0.5f;
+
 struct Contact {
     bool alive = false;
     int shapeA = kNull, shapeB = kNull;   // collision order: shapeA is the lower-ranked geometry type
@@ -149,6 +153,12 @@ struct Contact {
     Vec2 carryPointB[2]{};
     Vec2 carryCenterOf{std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::quiet_NaN()};
     Vec2 carryCenterA{}, carryCenterB{};
+    // m: the speculative margin the manifold was computed with, and the continuousStamp of the step it
+    // was computed in: the manifold holds every point closer than that at that step's start poses,
+    // which is how the continuous phase knows the contact holds a motion the solver changed
+    // (ContinuousPhase::ContactHoldsPair). Scratch for snapshots (world_snapshot.cpp).
+    float margin = 0.0f;
+    uint32_t marginStamp = 0;
 };
 
 // A contact's carry constants for its relativePose and local points (the centre's left to CanCarry).

@@ -230,6 +230,8 @@ void Transfer(Ar& ar, Contact& c) {
     ar(c.hasLocalManifold, c.relativePose, c.localPoint, c.localNormal);
     ar(c.touching, c.enabled, c.hitStep, c.hitEvents);
     if constexpr (std::is_same_v<Ar, Archive<true>>) ResetCarryConstants(c);  // derived, not stored
+    // (margin and marginStamp are scratch: the continuous phase reads the margin only of a manifold
+    // computed in its own step, and a loaded world's stamps, all 0, name no step.)
 }
 
 template <class Ar>
@@ -281,7 +283,7 @@ World World::Load(std::span<const uint8_t> bytes) {
 #if defined(__x86_64__) && defined(__GLIBCXX__)
 static_assert(sizeof(detail::Body) == 280, "detail::Body changed: update Transfer(Body) in world_snapshot.cpp");
 static_assert(sizeof(detail::Shape) == 264, "detail::Shape changed: update Transfer(Shape) in world_snapshot.cpp");
-static_assert(sizeof(detail::Contact) == 212, "detail::Contact changed: update Transfer(Contact) in world_snapshot.cpp");
+static_assert(sizeof(detail::Contact) == 220, "detail::Contact changed: update Transfer(Contact) in world_snapshot.cpp");
 static_assert(sizeof(WorldImpl) == 4224, "WorldImpl changed: update Transfer(WorldImpl) in world_snapshot.cpp");
 static_assert(sizeof(detail::Joint) == 192, "detail::Joint changed: update Transfer(Joint) in world_snapshot.cpp");
 static_assert(sizeof(SolverSettings) == 96, "SolverSettings changed: update Transfer(SolverSettings) in world_snapshot.cpp");

@@ -53,8 +53,10 @@ struct SolverSettings {
     /// |v|·dt + |ω|·dt·r_max > continuousThreshold · max(thickness, linearSlop), with r_max the farthest
     /// shape point from the centre of mass (m) and thickness a circle's or capsule's diameter, a box's
     /// smaller side, a polygon's smallest width. Not a bullet and fast only by translating (|ω|·dt·r_max
-    /// within the threshold), with the velocity the step began with (±speculativeDistance per step) and
-    /// broad-phase proxies that hold its path: the speculative contacts hold it, no sweep is needed.
+    /// within the threshold), with broad-phase proxies that hold its path and contacts that each hold the
+    /// pair's closing at the solved velocities (a margin computed this step that covers it by linearSlop,
+    /// a closing within this fraction of the thinner shape's thickness, manifold points and little turn,
+    /// or a start gap wider than the closing): the speculative contacts hold it, no sweep is needed.
     /// Finite, > 0; smaller catches more bodies and costs more.
     float continuousThreshold = 0.25f;
     /// Most impacts one fast body solves in one step (≥ 1). Each impact is a sub-step: both bodies move

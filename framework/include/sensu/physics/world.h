@@ -22,16 +22,20 @@
 /// Continuous phase (seed 000, no rotation cap; SolverSettings::continuous, continuousThreshold,
 /// continuousMaxImpacts, BodyDef::bullet): bullets and bodies that move or spin fast for their size are
 /// swept from their start pose with the solved velocities: rotation ω·dt of any size (several turns
-/// included) about the centre of mass plus translation v·dt. Bodies fast only by translating at the
-/// velocity their speculative contacts were made for stay with those (they stop translation at any
-/// speed), so a scene where nothing spins fast steps exactly as with continuous collision off. The
+/// included) about the centre of mass plus translation v·dt. Bodies fast only by translating stay with
+/// their speculative contacts (they stop translation at any speed) when every contact's margin covers
+/// the pair's closing at the solved velocities, or the pair is otherwise held or far enough apart
+/// (SolverSettings::continuousThreshold); a body whose neighbour the solver stopped within the step,
+/// closing more than their margin, is swept. The
 /// broad phase is queried with the exact swept region's bounds (swept_region.h), resting candidates are
 /// filtered by the region itself, and the time of impact (rotating_toi.h: exact for a spin about a
 /// fixed pivot, conservative advancement when both move) finds the first contact with static,
 /// kinematic and dynamic bodies. Impacts are solved earliest first as sub-steps: the pair and the
 /// bodies touching it move to the impact time, their contacts there get sequential impulses
-/// (restitution above the threshold, Coulomb friction; static and kinematic bodies have infinite mass),
-/// and all go on with the rest of the step at their new velocities, the search resuming there. A hit
+/// (restitution above the threshold, Coulomb friction; static and kinematic bodies have infinite mass,
+/// and so has a touching body that supports one of them from nearer the ground, as shock propagation
+/// holds it), and all go on
+/// with the rest of the step at their new velocities, the search resuming there. A hit
 /// body wakes with its pile, and joins the search when it is now fast itself. A body that reaches
 /// continuousMaxImpacts finishes the step with its velocity, without further impacts against other
 /// bodies. Static geometry has the last word: a dynamic body that moved fast for its size this step
