@@ -167,21 +167,20 @@ void ContinuousPhase::AddNeighbourRows(int i, float t, Vec2 center) {
 // Whether dynamic neighbour o holds island body i up: o is nearer the fixed bodies in the contact graph
 // (SolverBody::level of this step's solve) and `up`, the normal from o to i, is a floor-like support
 // against gravity (SolverSettings::supportNormalY): the rule by which the regular step's position pass
-// holds the lower body of a contact (position_solver.cpp, ShockHeldSide). The impact solve then holds o
-// fixed, as the shock pass would: a box falling at 21 m/s onto the top of a column otherwise shares its
+// holds the lower body of a contact (detail::HoldsUp, which position_solver.cpp's ShockHeldSide asks
+// too). The impact solve then holds o fixed, as the shock pass would: a box falling at 21 m/s onto the top of a column otherwise shares its
 // momentum with the two boxes under it alone, and the column settles later (DropStack(100)); what holds
 // a supported pile up is the ground beneath it, which this small solve does not reach. Not with the
 // soft step or without shock propagation, whose solvers hold no body.
 bool ContinuousPhase::Supports(int o, int i, Vec2 up) {
     const SolverSettings& st = w_.settings;
     if (st.solver != SolverKind::SequentialImpulses || !st.shockPropagation || w_.shockUp == Vec2{}) return false;
-    if (Dot(up, w_.shockUp) < st.supportNormalY) return false;
     if (levels_.empty()) {
         levels_.assign(w_.bodies.size(), kNull);
         for (const detail::SolverBody& sb : w_.solverBodies) levels_[sb.body] = sb.level;
     }
     const int levelO = levels_[o], levelI = levels_[i];
-    return levelO != kNull && levelI != kNull && levelO < levelI;
+    return levelO != kNull && levelI != kNull && detail::HoldsUp(levelO, levelI, Dot(up, w_.shockUp), st.supportNormalY);
 }
 
 bool ContinuousPhase::InIsland(int i) const {

@@ -37,12 +37,13 @@ inline void AtomicMin(std::atomic<float>& target, float value) {
 // alone: measured, restricting it as well added energy to landing bodies and did not help the pour.)
 // Inline: the pass asks it per contact and iteration, and the out-of-line call cost more than its body.
 inline WorldImpl::ShockSide WorldImpl::ShockHeldSide(const SolverContact& sc) const {
+    if (shockUp == Vec2{}) return ShockSide::None;
     const int levelA = solverBodies[sc.a].level;
     const int levelB = solverBodies[sc.b].level;
-    if (levelA == levelB || shockUp == Vec2{}) return ShockSide::None;
     const float upward = Dot(sc.normal, shockUp);  // > 0: B is on top of A
-    if (levelA < levelB) return upward >= settings.supportNormalY ? ShockSide::A : ShockSide::None;
-    return -upward >= settings.supportNormalY ? ShockSide::B : ShockSide::None;
+    if (detail::HoldsUp(levelA, levelB, upward, settings.supportNormalY)) return ShockSide::A;
+    if (detail::HoldsUp(levelB, levelA, -upward, settings.supportNormalY)) return ShockSide::B;
+    return ShockSide::None;
 }
 
 void WorldImpl::SolvePositions() {

@@ -183,6 +183,13 @@ struct SolverBody {
     int level = 0;   // contact-graph distance from a fixed body (0 for static, frozen, kinematic)
 };
 
+// Whether a body at contact-graph level `lower` holds up one at level `upper` across a contact whose
+// normal, from the lower body to the upper, has `upward` = normal · up: it is nearer the fixed bodies and
+// the contact is a floor-like support (the seed 004 §3.4 rule, SolverSettings::supportNormalY). Such a
+// body is held fixed by the position pass (WorldImpl::ShockHeldSide) and by the continuous phase's
+// impact solve (ContinuousPhase::Supports), as the shock pass holds it.
+inline bool HoldsUp(int lower, int upper, float upward, float supportNormalY) { return lower < upper && upward >= supportNormalY; }
+
 // Bits of WorldImpl::restitutionFlags, set by the pre-step (contact_prestep.cpp): tests that need only
 // the pre-step's numbers, so the passes after it skip the contacts where they fail.
 inline constexpr uint8_t kMayBounce = 1;  // ApplyRestitution's test, less the impulse not found yet
